@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The tracing core for Linux 6.12: build driver.  The work is done by
+# lab/lab.sh; every target installs what it needs first (as root).
+#
+#   make run      boot the patched kernel: a shell on a terminal, else a demo
+#   make check    build, boot, run every test; last line "N passed, N failed"
+#   make bench    benchmarks against the base kernel (see README)
+#   make series   write the patch series to build/series/ and check it
+#   make clean    remove build/
+#
+# Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
+# VERBOSE=1 (show the guest console), JOBS=N, QEMU_TIMEOUT=seconds.
+
+LAB := ./lab/lab.sh
+
+.PHONY: all run check bench series clean deps kernel tree
+
+all: check
+
+run check series clean deps kernel tree:
+	@INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) $@
+
+bench:
+	@echo "make bench: no benchmark yet; the ring buffer patch adds the first." >&2
+	@exit 1

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The function tracer's interface to the rest of the kernel.
+ *
+ * With CONFIG_FUNCTION_TRACER every traceable function starts with a call
+ * to the architecture's entry hook (__fentry__ on x86_64), which dynamic
+ * ftrace turns into a NOP at boot and back into a call only where a
+ * tracer asks for it.  The rest of the kernel sees this header: the boot
+ * and module hooks that manage the call sites, the return-address helpers
+ * (CALLER_ADDR0...), and the stubs that apply while the tracer is built
+ * out.  See Documentation/trace/ftrace-design.rst.
+ */
+#ifndef _LINUX_FTRACE_H
+#define _LINUX_FTRACE_H
+
+#include <linux/bitops.h>
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/init.h>
+#include <linux/interrupt.h>
+#include <linux/jump_label.h>
+#include <linux/kallsyms.h>
+#include <linux/ktime.h>
+#include <linux/linkage.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/trace_clock.h>
+#include <linux/types.h>
+
+#include <asm/ftrace.h>
+
+struct module;
+struct task_struct;
+struct ftrace_ops;
+struct ftrace_regs;
+struct dyn_ftrace;
+struct trace_array;
+struct ctl_table;
+
+#ifndef ARCH_SUPPORTS_FTRACE_OPS
+#define ARCH_SUPPORTS_FTRACE_OPS 0
+#endif
+
+/*
+ * Return addresses: CALLER_ADDR0 is the address the current function
+ * returns to, CALLER_ADDRn the one n frames further up (0 where the
+ * architecture cannot walk that far cheaply).
+ */
+#ifndef ftrace_return_address0
+#define ftrace_return_address0 __builtin_return_address(0)
+#endif
+
+#ifndef ftrace_return_address
+#ifdef CONFIG_FRAME_POINTER
+#define ftrace_return_address(n) __builtin_return_address(n)
+#else
+#define ftrace_return_address(n) 0UL
+#endif
+#endif
+
+#define CALLER_ADDR0 ((unsigned long)ftrace_return_address0)
+#define CALLER_ADDR1 ((unsigned long)ftrace_return_address(1))
+#define CALLER_ADDR2 ((unsigned long)ftrace_return_address(2))
+#define CALLER_ADDR3 ((unsigned long)ftrace_return_address(3))
+#define CALLER_ADDR4 ((unsigned long)ftrace_return_address(4))
+#define CALLER_ADDR5 ((unsigned long)ftrace_return_address(5))
+#define CALLER_ADDR6 ((unsigned long)ftrace_return_address(6))
+
+/* Boot: the tracing core's two initialisation steps. */
+#ifdef CONFIG_TRACING
+void early_trace_init(void);
+void trace_init(void);
+void ftrace_boot_snapshot(void);
+void disable_trace_on_warning(void);
+#else
+static inline void early_trace_init(void)
+{
+}
+
+static inline void trace_init(void)
+{
+}
+
+static inline void ftrace_boot_snapshot(void)
+{
+}
+
+static inline void disable_trace_on_warning(void)
+{
+}
+#endif
+
+/*
+ * Call-site management.  ftrace_init() turns every recorded call site
+ * into a NOP at boot; modules get the same at load and give their sites
+ * up at unload.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE
+void ftrace_init(void);
+void ftrace_module_init(struct module *mod);
+void ftrace_module_enable(struct module *mod);
+void ftrace_release_mod(struct module *mod);
+void ftrace_free_init_mem(void);
+void ftrace_free_mem(struct module *mod, void *start, void *end);
+unsigned long ftrace_location(unsigned long ip);
+int ftrace_text_reserved(const void *start, const void *end);
+bool is_ftrace_trampoline(unsigned long addr);
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported);
+#else
+static inline void ftrace_init(void)
+{
+}
+
+static inline void ftrace_module_init(struct module *mod)
+{
+}
+
+static inline void ftrace_module_enable(struct module *mod)
+{
+}
+
+static inline void ftrace_release_mod(struct module *mod)
+{
+}
+
+static inline void ftrace_free_init_mem(void)
+{
+}
+
+static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+}
+
+static inline unsigned long ftrace_location(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int ftrace_text_reserved(const void *start, const void *end)
+{
+	return 0;
+}
+
+static inline bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+static inline int ftrace_mod_get_kallsym(unsigned int symnum,
+					 unsigned long *value, char *type,
+					 char *name, char *module_name,
+					 int *exported)
+{
+	return -1;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_MODULES)
+const char *ftrace_mod_address_lookup(unsigned long addr,
+				      unsigned long *size,
+				      unsigned long *off, char **modname,
+				      char *sym);
+#else
+static inline const char *
+ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			  unsigned long *off, char **modname, char *sym)
+{
+	return NULL;
+}
+#endif
+
+/* Tracer callbacks.  Without the function tracer nobody can attach one. */
+#ifdef CONFIG_FUNCTION_TRACER
+extern int ftrace_enabled;
+int register_ftrace_function(struct ftrace_ops *ops);
+int unregister_ftrace_function(struct ftrace_ops *ops);
+void ftrace_kill(void);
+int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+			  unsigned long *addrs);
+#else
+static inline int register_ftrace_function(struct ftrace_ops *ops)
+{
+	return -ENODEV;
+}
+
+static inline int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	return -ENODEV;
+}
+
+static inline void ftrace_kill(void)
+{
+}
+
+static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+					unsigned long *addrs)
+{
+	return -EOPNOTSUPP;
+}
+#endif /* CONFIG_FUNCTION_TRACER */
+
+/* The stack tracer keeps out of the way of code it would trip over. */
+static inline void stack_tracer_disable(void)
+{
+}
+
+static inline void stack_tracer_enable(void)
+{
+}
+
+/*
+ * The function graph tracer replaces return addresses on the stack;
+ * unwinders ask it for the real ones.
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#error "CONFIG_FUNCTION_GRAPH_TRACER is not implemented by this tracing core"
+#else
+#define __notrace_funcgraph
+
+static inline void ftrace_graph_init_task(struct task_struct *t)
+{
+}
+
+static inline void ftrace_graph_exit_task(struct task_struct *t)
+{
+}
+
+static inline void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
+{
+}
+
+static inline unsigned long ftrace_graph_ret_addr(struct task_struct *task,
+						  int *idx,
+						  unsigned long ret,
+						  unsigned long *retp)
+{
+	return ret;
+}
+
+static inline void pause_graph_tracing(void)
+{
+}
+
+static inline void unpause_graph_tracing(void)
+{
+}
+
+static inline bool ftrace_graph_is_dead(void)
+{
+	return true;
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+/* The preempt/irqsoff latency tracers' hooks. */
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+void trace_preempt_on(unsigned long a0, unsigned long a1);
+void trace_preempt_off(unsigned long a0, unsigned long a1);
+#else
+#define trace_preempt_on(a0, a1) do { } while (0)
+#define trace_preempt_off(a0, a1) do { } while (0)
+#endif
+
+#ifdef CONFIG_TRACING
+extern int tracepoint_printk;
+extern int ftrace_dump_on_oops_enabled(void);
+#else
+static inline int ftrace_dump_on_oops_enabled(void)
+{
+	return 0;
+}
+#endif
+
+#endif /* _LINUX_FTRACE_H */

@@ -1,0 +1,266 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# lab.sh STEP - the build driver behind the Makefile.
+#
+#   deps      install the Debian packages the lab needs (as root)
+#   base      unpack the pristine kernel into build/base (once)
+#   tree      apply the series to build/linux (incremental)
+#   kernel    configure and build the test kernel and the lab's modules
+#   initramfs pack busybox, the tests and the modules
+#   check     all of the above, boot, run the tests, judge the console
+#   run       boot for a person: a shell on a terminal, else the demo
+#   series    write the series as git format-patch files, and check it
+#
+# Every step says what it is doing and, on failure, names itself and
+# exits non-zero.  Outputs live in build/ (ignored by git).
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$REPO/build}
+BASE_PKG=linux-source-6.12
+# The Debian package version the series was made and tested on.  Any
+# other 6.12 version is used if this one cannot be had, with a warning.
+BASE_PKG_VERSION=${BASE_PKG_VERSION:-6.12.117-1~deb12u1}
+BASE=$BUILD/base/linux-source-6.12
+TREE=$BUILD/linux
+OBJ=$BUILD/obj${VARIANT:+-$VARIANT}
+LOGS=$BUILD/logs
+FRAGMENT=kernel/configs/tracelab.config
+JOBS=${JOBS:-$(nproc)}
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
+QEMU_ACCEL=${QEMU_ACCEL:-tcg,thread=single}
+QEMU_MEM=${QEMU_MEM:-1G}
+KMAKE=(make -C "$TREE" O="$OBJ" ARCH=x86_64 "CC=ccache gcc" -j"$JOBS"
+       KBUILD_BUILD_TIMESTAMP="tracelab" KBUILD_BUILD_USER=tracelab
+       KBUILD_BUILD_HOST=tracelab)
+
+mkdir -p "$BUILD" "$LOGS"
+
+step() { printf '\n==> %s\n' "$*"; }
+die() {
+	echo "lab: step '$STEP' failed: $*" >&2
+	exit 1
+}
+
+# Run a command with its output in a log; on failure show the log's tail.
+logged() {
+	local log=$LOGS/$1.log
+	shift
+	if ! "$@" > "$log" 2>&1; then
+		tail -n 40 "$log" >&2
+		die "$* (full log: $log)"
+	fi
+}
+
+PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
+      qemu-system-x86 busybox-static python3 patch kmod git perl rsync"
+
+cmd_deps() {
+	STEP=deps
+	local missing=() p
+	for p in $PKGS $BASE_PKG; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "lab: these packages are missing; as root, run:" >&2
+		echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+		exit 1
+	fi
+	step "installing ${missing[*]}"
+	logged apt-update apt-get update
+	local pkgs=() want=$BASE_PKG
+	if apt-cache madison "$BASE_PKG" 2>/dev/null |
+	   grep -qF "| $BASE_PKG_VERSION |"; then
+		want="$BASE_PKG=$BASE_PKG_VERSION"
+	else
+		echo "lab: warning: $BASE_PKG $BASE_PKG_VERSION is not available; using the newest" >&2
+	fi
+	for p in "${missing[@]}"; do
+		[ "$p" = "$BASE_PKG" ] && p=$want
+		pkgs+=("$p")
+	done
+	DEBIAN_FRONTEND=noninteractive logged apt-install \
+		apt-get install -y -q --no-install-recommends "${pkgs[@]}"
+}
+
+base_version() {
+	dpkg-query -W -f='${Version}' "$BASE_PKG"
+}
+
+cmd_base() {
+	STEP=base
+	local tarball=/usr/src/$BASE_PKG.tar.xz stamp=$BUILD/base/.version
+	[ -f "$tarball" ] || die "$tarball is missing (is $BASE_PKG installed?)"
+	if [ -f "$BASE/Makefile" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$(base_version)" ]; then
+		return 0
+	fi
+	step "unpacking $tarball ($(base_version)) into $BUILD/base"
+	rm -rf "$BUILD/base" "$TREE" "$BUILD/applied.list"
+	mkdir -p "$BUILD/base"
+	tar -C "$BUILD/base" -xf "$tarball" || die "cannot unpack $tarball"
+	chmod -R a-w "$BASE"
+	base_version > "$stamp"
+}
+
+cmd_tree() {
+	cmd_base
+	STEP=tree
+	step "applying the series to $TREE"
+	"$REPO/lab/apply.sh" "$BASE" "$TREE" "$BUILD/applied.list" ||
+		die "the series does not apply"
+	chmod -R u+w "$TREE"
+}
+
+# Configure once per fragment; later builds reuse the configuration.
+configure() {
+	local used=$OBJ/.tracelab-fragment
+	mkdir -p "$OBJ"
+	if [ -f "$OBJ/.config" ] && cmp -s "$TREE/$FRAGMENT" "$used" &&
+	   [ "${EXTRA_FRAGMENT:-}" = "$(cat "$used.extra" 2>/dev/null)" ]; then
+		return 0
+	fi
+	step "configuring: tinyconfig + $FRAGMENT ${EXTRA_FRAGMENT:-}"
+	logged config "${KMAKE[@]}" tinyconfig
+	local frags=("$TREE/$FRAGMENT")
+	[ -n "${EXTRA_FRAGMENT:-}" ] && frags+=("$REPO/$EXTRA_FRAGMENT")
+	logged config-merge "$TREE/scripts/kconfig/merge_config.sh" -m -O "$OBJ" \
+		"$OBJ/.config" "${frags[@]}"
+	logged config-olddef "${KMAKE[@]}" olddefconfig
+	local line missing=0
+	for line in $(cat "${frags[@]}" | grep -E '^CONFIG_[A-Z0-9_]+=.+'); do
+		if ! grep -qx "$line" "$OBJ/.config"; then
+			echo "lab: $line did not take (unmet dependency?)" >&2
+			missing=1
+		fi
+	done
+	[ $missing = 0 ] || die "the kernel configuration is not what the fragment asks"
+	cp "$TREE/$FRAGMENT" "$used"
+	echo "${EXTRA_FRAGMENT:-}" > "$used.extra"
+}
+
+cmd_kernel() {
+	cmd_tree
+	STEP=kernel
+	configure
+	step "building the kernel in $OBJ ($JOBS jobs, ccache)"
+	local t0=$SECONDS
+	logged kernel "${KMAKE[@]}" bzImage modules
+	echo "kernel built in $((SECONDS - t0)) s"
+	step "building the lab's modules"
+	rm -rf "$BUILD/lab-modules"
+	cp -r "$REPO/lab/modules" "$BUILD/lab-modules"
+	logged lab-modules "${KMAKE[@]}" M="$BUILD/lab-modules" modules
+}
+
+cmd_initramfs() {
+	STEP=initramfs
+	local root=$BUILD/initramfs busybox
+	busybox=$(command -v busybox || true)
+	[ -x /bin/busybox ] && busybox=/bin/busybox
+	[ -n "$busybox" ] || die "no busybox (install busybox-static)"
+	file -L "$busybox" 2>/dev/null | grep -q 'dynamically' &&
+		die "$busybox is dynamically linked; install busybox-static"
+	step "packing the initramfs"
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lab/modules,selftests}
+	cp "$busybox" "$root/bin/busybox"
+	cp "$REPO/lab/guest/init" "$root/init"
+	cp "$REPO/lab/guest/check.sh" "$REPO/lab/guest/demo.sh" "$root/lab/"
+	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" "$root/lab/"
+	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
+	find "$BUILD/lab-modules" "$OBJ" -name '*.ko' \
+		-exec cp {} "$root/lab/modules/" \; 2>/dev/null
+	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
+	echo "root:x:0:" > "$root/etc/group"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
+		> "$BUILD/initramfs.cpio.gz" || die "cpio failed"
+}
+
+# boot MODE CONSOLE_LOG [extra kernel args]: boot the guest once.
+boot() {
+	local mode=$1 log=$2 extra=${3:-}
+	local append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1"
+	append+=" hung_task_panic=1 tracelab.mode=$mode $extra ${KERNEL_ARGS:-}"
+	local qemu=(qemu-system-x86_64 -accel "$QEMU_ACCEL" -smp 2 -m "$QEMU_MEM"
+		    -kernel "$OBJ/arch/x86/boot/bzImage"
+		    -initrd "$BUILD/initramfs.cpio.gz"
+		    -append "$append" -no-reboot ${QEMU_EXTRA:-})
+	if [ "$mode" = shell ]; then
+		"${qemu[@]}" -nographic
+		return
+	fi
+	set +e
+	timeout --foreground -k 10 "$QEMU_TIMEOUT" "${qemu[@]}" \
+		-display none -serial stdio -monitor none < /dev/null 2>&1 |
+		tee "$log" | { [ "${VERBOSE:-0}" = 1 ] && cat || cat > /dev/null; }
+	local rc=${PIPESTATUS[0]}
+	set -e
+	return "$rc"
+}
+
+cmd_check() {
+	cmd_deps
+	local t0=$SECONDS
+	STEP=harness-selftest
+	step "checking the harness itself"
+	python3 "$REPO/lab/harness.py" --selftest > "$LOGS/harness-selftest.log" ||
+		{ cat "$LOGS/harness-selftest.log"; die "the console parser is broken"; }
+	local hp
+	hp=$(grep -c '\[PASS\]$' "$LOGS/harness-selftest.log")
+	cmd_kernel
+	cmd_initramfs
+	STEP=boot
+	step "booting the guest and running the tests (timeout ${QEMU_TIMEOUT}s)"
+	local extra="" qrc=0 to=()
+	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
+	boot check "$LOGS/console-check.log" "$extra" || qrc=$?
+	[ $qrc = 124 ] || [ $qrc = 137 ] && to=(--timed-out)
+	STEP=judge
+	step "results (console: $LOGS/console-check.log; $((SECONDS - t0)) s in all)"
+	grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' "$LOGS/console-check.log" || true
+	# The harness's own checks count as tests too.
+	local rc=0
+	python3 "$REPO/lab/harness.py" "$LOGS/console-check.log" \
+		--qemu-status "$qrc" --extra-passed "$hp" "${to[@]}" || rc=$?
+	return $rc
+}
+
+cmd_run() {
+	cmd_deps
+	cmd_kernel
+	cmd_initramfs
+	STEP=run
+	if [ -t 0 ] && [ -t 1 ]; then
+		step "booting; you get a shell (Ctrl-a x quits QEMU)"
+		boot shell /dev/null
+	else
+		step "booting the demo (no terminal: it powers off at the end)"
+		local qrc=0
+		VERBOSE=1 boot demo "$LOGS/console-demo.log" || qrc=$?
+		grep -q '^TRACELAB-END rc=0' "$LOGS/console-demo.log" ||
+			die "the demo did not finish (QEMU status $qrc)"
+	fi
+}
+
+cmd_series() {
+	cmd_deps
+	cmd_tree
+	STEP=series
+	"$REPO/lab/series.sh" "$BASE" "$BUILD" "$(base_version)"
+}
+
+cmd_clean() {
+	STEP=clean
+	chmod -R u+w "$BUILD" 2>/dev/null || true
+	rm -rf "$BUILD"
+}
+
+[ $# -eq 1 ] || { sed -n '3,16p' "$0"; exit 2; }
+STEP=$1
+case "$1" in
+deps|base|tree|kernel|initramfs|check|run|series|clean) "cmd_$1" ;;
+*) sed -n '3,16p' "$0"; exit 2 ;;
+esac
