@@ -220,7 +220,7 @@ cmd_check() {
 	[ $qrc = 124 ] || [ $qrc = 137 ] && to=(--timed-out)
 	STEP=judge
 	step "results (console: $LOGS/console-check.log; $((SECONDS - t0)) s in all)"
-	grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' "$LOGS/console-check.log" || true
+	tr -d '\r' < "$LOGS/console-check.log" | grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' || true
 	# The harness's own checks count as tests too.
 	local rc=0
 	python3 "$REPO/lab/harness.py" "$LOGS/console-check.log" \

@@ -37,7 +37,7 @@ die() { echo "series: $*" >&2; exit 1; }
 g() { git -C "$GIT" -c core.autocrlf=false -c advice.detachedHead=false "$@"; }
 
 # A git repository holding the pristine base as one commit, made once.
-if [ "$(cat "$GIT/.tracelab-base" 2>/dev/null)" != "$PKG_VERSION" ]; then
+if [ "$(cat "$GIT/.git/tracelab-base" 2>/dev/null)" != "$PKG_VERSION" ]; then
 	echo "series: recording the pristine $KVER tree in git (once)"
 	rm -rf "$GIT"
 	mkdir -p "$GIT"
@@ -46,9 +46,7 @@ if [ "$(cat "$GIT/.tracelab-base" 2>/dev/null)" != "$PKG_VERSION" ]; then
 	g init -q -b base
 	g add -f -A .
 	g commit -q -m "Linux $KVER (Debian $PKG_VERSION)"
-	g tag -f base > /dev/null
-	echo "$PKG_VERSION" > "$GIT/.git/.tracelab-base"
-	echo "$PKG_VERSION" > "$GIT/.tracelab-base"
+	echo "$PKG_VERSION" > "$GIT/.git/tracelab-base"
 fi
 
 field() { sed -n "1,/^\$/s/^$2: *//p" "$1"; }
@@ -94,7 +92,7 @@ for p in "$REPO"/series/patches/*.txt; do
 			die "$e does not apply"
 	done
 	g add -f -A .
-	{ echo "$subject"; echo; body "$p"; } | g commit -q -F - ||
+	{ echo "$subject"; echo; body "$p"; } | g commit -q -s -F - ||
 		die "$(basename "$p") changes nothing"
 done
 

@@ -69,8 +69,10 @@ static void trace_clock_test_global_across_cpus(struct kunit *test)
 
 	for (round = 0; round < 50; round++) {
 		for_each_online_cpu(cpu) {
-			KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(cpu,
-					read_global, &now, 1));
+			int err = smp_call_function_single(cpu, read_global,
+							   &now, 1);
+
+			KUNIT_ASSERT_EQ(test, err, 0);
 			KUNIT_ASSERT_GE_MSG(test, now, prev,
 					    "CPU %d went back", cpu);
 			prev = now;
@@ -157,6 +159,7 @@ static struct kunit_suite trace_clock_test_suite = {
 	.name = "trace_clock",
 	.test_cases = trace_clock_test_cases,
 };
+
 kunit_test_suites(&trace_clock_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the trace clocks");
