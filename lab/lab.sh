@@ -32,6 +32,10 @@ JOBS=${JOBS:-$(nproc)}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
 QEMU_ACCEL=${QEMU_ACCEL:-tcg,thread=single}
 QEMU_MEM=${QEMU_MEM:-1G}
+# Paths below the repository are hashed relative to it, so a fresh clone
+# elsewhere (CI) still hits the compiler cache.
+export CCACHE_BASEDIR=$REPO
+export CCACHE_NOHASHDIR=1
 KMAKE=(make -C "$TREE" O="$OBJ" ARCH=x86_64 "CC=ccache gcc" -j"$JOBS"
        KBUILD_BUILD_TIMESTAMP="tracelab" KBUILD_BUILD_USER=tracelab
        KBUILD_BUILD_HOST=tracelab)
