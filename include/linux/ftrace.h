@@ -265,7 +265,7 @@ void trace_preempt_off(unsigned long a0, unsigned long a1);
 
 #ifdef CONFIG_TRACING
 extern int tracepoint_printk;
-extern int ftrace_dump_on_oops_enabled(void);
+int ftrace_dump_on_oops_enabled(void);
 #else
 static inline int ftrace_dump_on_oops_enabled(void)
 {

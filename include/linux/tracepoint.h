@@ -95,9 +95,9 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 	return -ENOSYS;
 }
 
-static inline void
-for_each_kernel_tracepoint(void (*fct)(struct tracepoint *tp, void *priv),
-			   void *priv)
+static inline void for_each_kernel_tracepoint(void (*fct)(struct tracepoint *,
+							  void *),
+					      void *priv)
 {
 }
 

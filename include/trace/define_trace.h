@@ -80,7 +80,7 @@
 #ifdef TRACE_INCLUDE_PATH
 #define __TRACE_INCLUDE(file)	__stringify(TRACE_INCLUDE_PATH/file.h)
 #else
-#define __TRACE_INCLUDE(file)	<trace/events/file.h>
+#define __TRACE_INCLUDE(file)	__stringify(trace/events/file.h)
 #define __TRACE_UNDEF_INCLUDE_PATH
 #endif
 #undef TRACE_INCLUDE
