@@ -13,6 +13,8 @@
 #   Remove: manifest        (optional: the paths in series/MANIFEST go)
 #   Paths: files or folders of this repository that the patch adds
 #   Edits: upstream-edits/NNNN-*.patch applied by this patch
+#   Strip: PATH REGEX   (optional: add PATH without the lines matching
+#          REGEX; a later patch adds the whole file through Paths)
 #   <blank line>
 #   The commit message body.
 # Every file this repository ships must belong to exactly one patch.
@@ -66,6 +68,11 @@ unclaimed=$(comm -23 <(echo "$owned") <(echo "$claimed"))
 [ -z "$unclaimed" ] || die "files in no patch (add them to series/patches/*.txt): $unclaimed"
 edits=$(cd "$REPO" && ls upstream-edits/*.patch 2>/dev/null | sort || true)
 claimed_edits=$(for p in "$REPO"/series/patches/*.txt; do
+	field "$p" Strip | while read -r path regex; do
+		[ -n "$path" ] || continue
+		mkdir -p "$GIT/$(dirname "$path")"
+		grep -v -E -- "$regex" "$REPO/$path" > "$GIT/$path" || true
+	done
 	for e in $(field "$p" Edits); do echo "$e"; done; done | sort)
 [ "$edits" = "$claimed_edits" ] || die "every upstream-edits/*.patch must be named by exactly one patch"
 
@@ -86,6 +93,11 @@ for p in "$REPO"/series/patches/*.txt; do
 			mkdir -p "$GIT/$(dirname "$f")"
 			cp "$REPO/$f" "$GIT/$f"
 		done
+	done
+	field "$p" Strip | while read -r path regex; do
+		[ -n "$path" ] || continue
+		mkdir -p "$GIT/$(dirname "$path")"
+		grep -v -E -- "$regex" "$REPO/$path" > "$GIT/$path" || true
 	done
 	for e in $(field "$p" Edits); do
 		patch -p1 -s -f --no-backup-if-mismatch -d "$GIT" < "$REPO/$e" ||

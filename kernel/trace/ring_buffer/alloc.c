@@ -1,0 +1,699 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer life cycle: allocation, resizing, resetting, freeing, and
+ * the switches that change how writers behave (recording on and off, the
+ * clock, overwrite mode, the sub-buffer size).
+ *
+ * Everything here that rearranges sub-buffers first stops the writers of
+ * the CPU concerned (record_disabled, then synchronize_rcu(): writers run
+ * with preemption disabled, so once it returns none is left inside a
+ * reservation) and takes the readers' lock, so no writer or reader sees
+ * a half-built ring.
+ */
+#include <linux/cpu.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/trace_clock.h>
+
+#include "internal.h"
+
+/* The fewest sub-buffers a ring may have: one to write, one to cross into. */
+#define RB_MIN_SUBBUFS	2
+
+static struct rb_page *rb_page_alloc(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_page *page;
+	struct page *pg;
+
+	page = kzalloc_node(sizeof(*page), GFP_KERNEL, cpu_to_node(cpu));
+	if (!page)
+		return NULL;
+	pg = alloc_pages_node(cpu_to_node(cpu),
+			      GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN |
+			      __GFP_ZERO, buffer->subbuf_order);
+	if (!pg) {
+		kfree(page);
+		return NULL;
+	}
+	page->bpage = page_address(pg);
+	return page;
+}
+
+static void rb_page_free(struct trace_buffer *buffer, struct rb_page *page)
+{
+	if (!page)
+		return;
+	free_pages((unsigned long)page->bpage, buffer->subbuf_order);
+	kfree(page);
+}
+
+/**
+ * rb_page_reset() - make a sub-buffer empty
+ * @page: a sub-buffer that no writer or reader is using
+ */
+void rb_page_reset(struct rb_page *page)
+{
+	page->bpage->time_stamp = 0;
+	local_set(&page->bpage->commit, 0);
+	local_set(&page->entries, 0);
+}
+
+/**
+ * rb_cpu_get() - the per-CPU buffer of a CPU, checked
+ * @buffer: the buffer
+ * @cpu: a CPU number from the caller
+ *
+ * Return: the per-CPU buffer, or NULL if @cpu is out of range or has none.
+ */
+struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+		return NULL;
+	return buffer->cpus[cpu];
+}
+
+/* Empty the writer's side of a stopped buffer: sequence 0, no events. */
+static void rb_writer_reset(struct rb_cpu *cb)
+{
+	unsigned int i;
+
+	for (i = 0; i < cb->nr; i++)
+		rb_page_reset(cb->ring[i]);
+	local_set(&cb->wpos, 0);
+	local_set(&cb->cpos, 0);
+	local_set(&cb->committing, 0);
+	local_set(&cb->crossing, 0);
+	cb->ctx = 0;
+	cb->last_ts = 0;
+	local_set(&cb->last_ts_pos, ~0UL);
+	local_set(&cb->entries, 0);
+	local_set(&cb->overrun, 0);
+	local_set(&cb->commit_overrun, 0);
+	local_set(&cb->dropped_events, 0);
+	local_set(&cb->bytes, 0);
+	atomic_long_set(&cb->head, 0);
+}
+
+static void rb_cpu_free(struct rb_cpu *cb)
+{
+	unsigned int i;
+
+	if (!cb)
+		return;
+	irq_work_sync(&cb->wakeup_work);
+	if (cb->ring) {
+		for (i = 0; i < cb->nr; i++)
+			rb_page_free(cb->buffer, cb->ring[i]);
+		kfree(cb->ring);
+	}
+	rb_page_free(cb->buffer, cb->reader);
+	rb_page_free(cb->buffer, cb->spare);
+	kfree(cb->bounce);
+	kfree(cb);
+}
+
+/* A ring of @nr empty sub-buffers, or NULL with nothing left allocated. */
+static struct rb_page **rb_ring_alloc(struct trace_buffer *buffer, int cpu,
+				      unsigned int nr)
+{
+	struct rb_page **ring;
+	unsigned int i;
+
+	ring = kcalloc_node(nr, sizeof(*ring), GFP_KERNEL, cpu_to_node(cpu));
+	if (!ring)
+		return NULL;
+	for (i = 0; i < nr; i++) {
+		ring[i] = rb_page_alloc(buffer, cpu);
+		if (!ring[i])
+			goto fail;
+	}
+	return ring;
+fail:
+	while (i--)
+		rb_page_free(buffer, ring[i]);
+	kfree(ring);
+	return NULL;
+}
+
+static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
+				   unsigned int nr)
+{
+	struct rb_cpu *cb;
+
+	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, cpu_to_node(cpu));
+	if (!cb)
+		return NULL;
+	cb->buffer = buffer;
+	cb->cpu = cpu;
+	raw_spin_lock_init(&cb->reader_lock);
+	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
+	init_waitqueue_head(&cb->waitq);
+	init_irq_work(&cb->wakeup_work, rb_wakeup_work);
+
+	cb->ring = rb_ring_alloc(buffer, cpu, nr);
+	cb->spare = rb_page_alloc(buffer, cpu);
+	cb->bounce = kmalloc_node(PAGE_SIZE << buffer->subbuf_order, GFP_KERNEL,
+				  cpu_to_node(cpu));
+	if (!cb->ring || !cb->spare || !cb->bounce) {
+		rb_cpu_free(cb);
+		return NULL;
+	}
+	cb->nr = nr;
+	rb_writer_reset(cb);
+	rb_reader_reset(cb);
+	return cb;
+}
+
+static unsigned int rb_nr_subbufs(struct trace_buffer *buffer,
+				  unsigned long size)
+{
+	return max_t(unsigned long, RB_MIN_SUBBUFS,
+		     DIV_ROUND_UP(size, buffer->subbuf_size));
+}
+
+static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
+{
+	buffer->subbuf_order = order;
+	buffer->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
+	buffer->span_shift = PAGE_SHIFT + order;
+}
+
+/**
+ * __ring_buffer_alloc() - allocate a ring buffer
+ * @size: bytes of event data per CPU, rounded up to whole sub-buffers
+ *	(two at least)
+ * @flags: %RB_FL_OVERWRITE to overwrite the oldest events when full
+ * @key: lockdep class for the readers' locks (ring_buffer_alloc() gives
+ *	each call site its own)
+ *
+ * Context: Process context, may sleep.
+ * Return: the buffer, or NULL if memory ran out (nothing is left
+ * allocated then).
+ */
+struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
+					 struct lock_class_key *key)
+{
+	struct trace_buffer *buffer;
+	unsigned int nr;
+	int cpu;
+
+	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
+	if (!buffer)
+		return NULL;
+	buffer->cpus = kcalloc(nr_cpu_ids, sizeof(*buffer->cpus), GFP_KERNEL);
+	if (!buffer->cpus)
+		goto fail;
+	buffer->flags = flags;
+	buffer->clock = trace_clock_local;
+	buffer->reader_key = key;
+	mutex_init(&buffer->mutex);
+	init_waitqueue_head(&buffer->waitq);
+	rb_set_subbuf_order(buffer, 0);
+
+	nr = rb_nr_subbufs(buffer, size);
+	for_each_possible_cpu(cpu) {
+		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, nr);
+		if (!buffer->cpus[cpu])
+			goto fail;
+	}
+	return buffer;
+fail:
+	ring_buffer_free(buffer);
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
+
+/**
+ * ring_buffer_free() - free a ring buffer
+ * @buffer: the buffer; no writer or reader may use it any more
+ *
+ * Context: Process context, may sleep.
+ */
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	if (!buffer)
+		return;
+	if (buffer->cpus) {
+		for_each_possible_cpu(cpu)
+			rb_cpu_free(buffer->cpus[cpu]);
+		kfree(buffer->cpus);
+	}
+	kfree(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_free);
+
+/* Stop @cb's writers and readers; undo with rb_cpu_resume(). */
+static unsigned long rb_cpu_stop(struct rb_cpu *cb)
+{
+	unsigned long flags;
+
+	atomic_inc(&cb->record_disabled);
+	synchronize_rcu();
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	return flags;
+}
+
+static void rb_cpu_resume(struct rb_cpu *cb, unsigned long flags)
+{
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	atomic_dec(&cb->record_disabled);
+}
+
+/*
+ * Move a stopped CPU buffer to @ring, of @nr sub-buffers, keeping its
+ * unread events: the sub-buffers from head to the commit sub-buffer keep
+ * their sequences, so each goes to slot sequence % nr of the new ring.
+ * When the new ring cannot hold them all, the oldest go, counted as
+ * overrun.  The other slots are filled from @pool (@nr_pool sub-buffers),
+ * which receives the old sub-buffers no longer needed.
+ *
+ * Return: how many sub-buffers are left in @pool, for the caller to free.
+ */
+static unsigned int rb_cpu_rebuild(struct rb_cpu *cb, struct rb_page **ring,
+				   unsigned int nr, struct rb_page **pool,
+				   unsigned int nr_pool)
+{
+	unsigned long head = rb_head_seq(atomic_long_read(&cb->head));
+	unsigned long cseq = rb_seq(cb, local_read(&cb->cpos));
+	unsigned long seq;
+	unsigned int i;
+
+	while (cseq - head + 1 > nr) {
+		local_add(local_read(&rb_slot(cb, head)->entries), &cb->overrun);
+		head++;
+	}
+	for (seq = head; seq <= cseq; seq++) {
+		ring[seq % nr] = cb->ring[seq % cb->nr];
+		cb->ring[seq % cb->nr] = NULL;
+	}
+	for (i = 0; i < cb->nr; i++) {
+		if (cb->ring[i])
+			pool[nr_pool++] = cb->ring[i];
+	}
+	for (i = 0; i < nr; i++) {
+		if (!ring[i]) {
+			ring[i] = pool[--nr_pool];
+			rb_page_reset(ring[i]);
+		}
+	}
+	kfree(cb->ring);
+	cb->ring = ring;
+	cb->nr = nr;
+	atomic_long_set(&cb->head, head << 1);
+	return nr_pool;
+}
+
+static int rb_cpu_resize(struct rb_cpu *cb, unsigned int nr)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned int nr_pool = 0, extra, i;
+	struct rb_page **ring, **pool;
+	unsigned long flags;
+	int err = -ENOMEM;
+
+	if (nr == cb->nr)
+		return 0;
+	/* The pool holds the new sub-buffers, then the ones given back. */
+	extra = nr > cb->nr ? nr - cb->nr : 0;
+	pool = kcalloc(extra + cb->nr, sizeof(*pool), GFP_KERNEL);
+	ring = kcalloc_node(nr, sizeof(*ring), GFP_KERNEL, cpu_to_node(cb->cpu));
+	if (!pool || !ring)
+		goto out;
+	for (; nr_pool < extra; nr_pool++) {
+		pool[nr_pool] = rb_page_alloc(buffer, cb->cpu);
+		if (!pool[nr_pool])
+			goto out;
+	}
+
+	flags = rb_cpu_stop(cb);
+	nr_pool = rb_cpu_rebuild(cb, ring, nr, pool, nr_pool);
+	rb_cpu_resume(cb, flags);
+	ring = NULL;
+	err = 0;
+out:
+	for (i = 0; i < nr_pool; i++)
+		rb_page_free(buffer, pool[i]);
+	kfree(pool);
+	kfree(ring);
+	return err;
+}
+
+/**
+ * ring_buffer_resize() - change the size of one or all CPU buffers
+ * @buffer: the buffer
+ * @size: new size in bytes of event data, rounded up to whole sub-buffers
+ *	(two at least)
+ * @cpu: the CPU, or %RING_BUFFER_ALL_CPUS
+ *
+ * Unread events stay; when the buffer shrinks below what is unread, the
+ * oldest go and are counted as overrun.
+ *
+ * Context: Process context, may sleep.
+ * Return: 0, -EINVAL for a bad CPU, or -ENOMEM if memory ran out (each
+ * CPU buffer not resized yet is then left as it was, data included).
+ */
+int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
+{
+	unsigned int nr = rb_nr_subbufs(buffer, size);
+	int err = 0, i;
+
+	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
+		return -EINVAL;
+	mutex_lock(&buffer->mutex);
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		err = rb_cpu_resize(buffer->cpus[i], nr);
+		if (err)
+			break;
+	}
+	mutex_unlock(&buffer->mutex);
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+/**
+ * ring_buffer_size() - bytes of event data one CPU buffer holds
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Return: the size, or 0 for a CPU without a buffer.
+ */
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+
+	return cb ? (unsigned long)cb->nr * buffer->subbuf_size : 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+/**
+ * ring_buffer_reset_cpu() - empty one CPU buffer
+ * @buffer: the buffer
+ * @cpu: the CPU
+ *
+ * Context: Process context, may sleep.
+ */
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+	unsigned long flags;
+
+	if (!cb)
+		return;
+	mutex_lock(&buffer->mutex);
+	flags = rb_cpu_stop(cb);
+	rb_reader_reset(cb);
+	rb_writer_reset(cb);
+	rb_cpu_resume(cb, flags);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+/**
+ * ring_buffer_reset_online_cpus() - empty the buffers of the online CPUs
+ * @buffer: the buffer
+ */
+void ring_buffer_reset_online_cpus(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		ring_buffer_reset_cpu(buffer, cpu);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
+
+/**
+ * ring_buffer_reset() - empty every CPU buffer
+ * @buffer: the buffer
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		ring_buffer_reset_cpu(buffer, cpu);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+/**
+ * ring_buffer_record_disable() - refuse writes until re-enabled
+ * @buffer: the buffer
+ *
+ * Calls nest: each needs a ring_buffer_record_enable().  Writers already
+ * inside a reservation finish; synchronize_rcu() waits for them.
+ */
+void ring_buffer_record_disable(struct trace_buffer *buffer)
+{
+	atomic_inc(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
+
+/**
+ * ring_buffer_record_enable() - undo one ring_buffer_record_disable()
+ * @buffer: the buffer
+ */
+void ring_buffer_record_enable(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
+
+/**
+ * ring_buffer_record_off() - turn recording off (the tracing_on switch)
+ * @buffer: the buffer
+ *
+ * Unlike ring_buffer_record_disable() this does not nest: one
+ * ring_buffer_record_on() turns it back on.
+ */
+void ring_buffer_record_off(struct trace_buffer *buffer)
+{
+	atomic_or(RB_BUFFER_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_off);
+
+/**
+ * ring_buffer_record_on() - turn recording back on
+ * @buffer: the buffer
+ */
+void ring_buffer_record_on(struct trace_buffer *buffer)
+{
+	atomic_andnot(RB_BUFFER_OFF, &buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_on);
+
+/**
+ * ring_buffer_record_is_on() - whether writes are accepted now
+ * @buffer: the buffer
+ *
+ * Return: false while recording is off or disabled.
+ */
+bool ring_buffer_record_is_on(struct trace_buffer *buffer)
+{
+	return !atomic_read(&buffer->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
+
+/**
+ * ring_buffer_record_is_set_on() - whether the on/off switch is on
+ * @buffer: the buffer
+ *
+ * Return: true unless ring_buffer_record_off() is in force, whatever
+ * ring_buffer_record_disable() says.
+ */
+bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
+{
+	return !(atomic_read(&buffer->record_disabled) & RB_BUFFER_OFF);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
+
+/**
+ * ring_buffer_record_disable_cpu() - refuse writes on one CPU
+ * @buffer: the buffer
+ * @cpu: the CPU
+ */
+void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+
+	if (cb)
+		atomic_inc(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
+
+/**
+ * ring_buffer_record_enable_cpu() - undo ring_buffer_record_disable_cpu()
+ * @buffer: the buffer
+ * @cpu: the CPU
+ */
+void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+
+	if (cb)
+		atomic_dec(&cb->record_disabled);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
+
+/**
+ * ring_buffer_change_overwrite() - switch between overwrite and
+ *	producer/consumer mode
+ * @buffer: the buffer
+ * @val: non-zero for overwrite
+ */
+void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
+{
+	mutex_lock(&buffer->mutex);
+	if (val)
+		WRITE_ONCE(buffer->flags, buffer->flags | RB_FL_OVERWRITE);
+	else
+		WRITE_ONCE(buffer->flags, buffer->flags & ~RB_FL_OVERWRITE);
+	mutex_unlock(&buffer->mutex);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
+
+/**
+ * ring_buffer_set_clock() - choose the time source for time stamps
+ * @buffer: the buffer, empty and with recording stopped
+ * @clock: the clock, callable from any context
+ */
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
+{
+	WRITE_ONCE(buffer->clock, clock);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
+
+/**
+ * ring_buffer_set_time_stamp_abs() - give every event an absolute time
+ * @buffer: the buffer
+ * @abs: true for absolute time stamps, false for deltas
+ */
+void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
+{
+	WRITE_ONCE(buffer->time_stamp_abs, abs);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
+
+/**
+ * ring_buffer_time_stamp_abs() - whether events carry absolute time stamps
+ * @buffer: the buffer
+ *
+ * Return: the ring_buffer_set_time_stamp_abs() setting.
+ */
+bool ring_buffer_time_stamp_abs(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->time_stamp_abs);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp_abs);
+
+/**
+ * ring_buffer_subbuf_order_get() - log2 of the pages in a sub-buffer
+ * @buffer: the buffer
+ *
+ * Return: the order.
+ */
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
+{
+	return buffer->subbuf_order;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
+
+/**
+ * ring_buffer_subbuf_size_get() - bytes of event data a sub-buffer holds
+ * @buffer: the buffer
+ *
+ * Return: the sub-buffer size less its header.
+ */
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
+{
+	return buffer->subbuf_size;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
+
+/**
+ * ring_buffer_subbuf_order_set() - change the sub-buffer size
+ * @buffer: the buffer
+ * @order: each sub-buffer becomes 2^@order pages (0 to MAX_PAGE_ORDER)
+ *
+ * Keeps the buffer's size per CPU (rounded up to whole sub-buffers) and
+ * empties it: the recorded events are dropped.
+ *
+ * Context: Process context, may sleep.
+ * Return: 0, -EINVAL for a bad order, or -ENOMEM (the buffer is then
+ * unchanged).
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
+{
+	unsigned int old_order = buffer->subbuf_order;
+	struct rb_cpu **fresh;
+	int cpu, err = 0;
+
+	if (order < 0 || order > MAX_PAGE_ORDER)
+		return -EINVAL;
+	if (order == old_order)
+		return 0;
+	fresh = kcalloc(nr_cpu_ids, sizeof(*fresh), GFP_KERNEL);
+	if (!fresh)
+		return -ENOMEM;
+
+	mutex_lock(&buffer->mutex);
+	rb_set_subbuf_order(buffer, order);
+	for_each_possible_cpu(cpu) {
+		unsigned long bytes = buffer->cpus[cpu]->nr *
+				      ((PAGE_SIZE << old_order) - RB_PAGE_HDR_SIZE);
+
+		fresh[cpu] = rb_cpu_alloc(buffer, cpu,
+					  rb_nr_subbufs(buffer, bytes));
+		if (!fresh[cpu]) {
+			err = -ENOMEM;
+			break;
+		}
+	}
+	if (err) {
+		rb_set_subbuf_order(buffer, order);
+		for_each_possible_cpu(cpu)
+			rb_cpu_free(fresh[cpu]);
+		rb_set_subbuf_order(buffer, old_order);
+		goto out;
+	}
+	ring_buffer_record_disable(buffer);
+	synchronize_rcu();
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *old = buffer->cpus[cpu];
+
+		WRITE_ONCE(buffer->cpus[cpu], fresh[cpu]);
+		fresh[cpu] = old;
+	}
+	synchronize_rcu();
+	ring_buffer_record_enable(buffer);
+	/* The old per-CPU buffers still have the old order's pages. */
+	rb_set_subbuf_order(buffer, old_order);
+	for_each_possible_cpu(cpu)
+		rb_cpu_free(fresh[cpu]);
+	rb_set_subbuf_order(buffer, order);
+out:
+	mutex_unlock(&buffer->mutex);
+	kfree(fresh);
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
+
+/**
+ * trace_rb_cpu_prepare() - CPU hotplug: prepare buffers for a new CPU
+ * @cpu: the CPU coming up
+ * @node: the buffer's hotplug node
+ *
+ * Buffers get a per-CPU part for every possible CPU when allocated, so
+ * a CPU coming online finds its buffer ready.
+ *
+ * Return: 0.
+ */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	return 0;
+}

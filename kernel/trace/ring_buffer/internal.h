@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ring buffer internals shared by write.c (the writer's fast path),
+ * read.c (consuming readers and iterators) and alloc.c (life cycle).
+ *
+ * Terms (see Documentation/trace/ring-buffer-design.rst):
+ *
+ * sub-buffer	a page (or 2^order pages) holding a &struct buffer_data_page
+ * sequence	a sub-buffer's number in the order the writer fills them;
+ *		sequence s lives in ring slot s % nr while it is in the ring
+ * position	a byte address in that order: (sequence << span_shift) | offset
+ * wpos		the writers' reservation position: everything below it is
+ *		reserved
+ * cpos		the commit position: everything below it is committed and
+ *		visible to readers
+ * head		the oldest sequence still in the ring; the writer pushes it
+ *		when it overwrites, the reader when it takes a sub-buffer
+ *
+ * Who writes what:
+ *
+ *  - Fields under "writer" are written only on the buffer's own CPU, by
+ *    writers in any context (task, softirq, irq, NMI) that nest strictly:
+ *    an interrupting writer finishes before the one it interrupted
+ *    resumes.  local_t and compiler barriers are enough among them; the
+ *    readers on other CPUs read wpos/cpos and sub-buffer commits with
+ *    acquire loads that pair with the writer's release stores.
+ *  - Fields under "reader" are protected by reader_lock (never taken by
+ *    writers).
+ *  - head is the one word both sides modify, always with cmpxchg.
+ */
+#ifndef _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
+#define _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
+
+#include <linux/atomic.h>
+#include <linux/irq_work.h>
+#include <asm/local.h>
+#include <linux/mutex.h>
+#include <linux/ring_buffer.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+
+/* Event encoding (user ABI: events/header_event). */
+#define RB_EVNT_HDR_SIZE	4U
+#define RB_ALIGNMENT		4U
+#define RB_MAX_SMALL_DATA	(RB_ALIGNMENT * RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+#define RB_LEN_TIME_EXTEND	8U
+#define RB_TIME_SHIFT		27
+#define RB_DELTA_MASK		((1U << RB_TIME_SHIFT) - 1)
+/* Absolute stamps keep 59 bits; the top bits come from the reader's time. */
+#define RB_TS_BITS		(RB_TIME_SHIFT + 32)
+#define RB_TS_MASK		((1ULL << RB_TS_BITS) - 1)
+
+/* Flags a raw reader finds in the commit word of a sub-buffer it read. */
+#define RB_MISSED_EVENTS	(1UL << 31)
+#define RB_MISSED_STORED	(1UL << 30)
+
+/**
+ * struct buffer_data_page - a sub-buffer as stored and as read raw
+ * @time_stamp: time of the sub-buffer's first event
+ * @commit: bytes of committed events in @data
+ * @data: events
+ *
+ * The layout is user ABI (events/header_page).
+ */
+struct buffer_data_page {
+	u64		time_stamp;
+	local_t		commit;
+	unsigned char	data[] __aligned(sizeof(long));
+};
+
+#define RB_PAGE_HDR_SIZE	offsetof(struct buffer_data_page, data)
+
+/**
+ * struct rb_page - a sub-buffer and its bookkeeping
+ * @bpage: the sub-buffer
+ * @entries: events reserved in it since it was last (re)used; written by
+ *	the writer (reset by whoever hands the sub-buffer back to the writer)
+ */
+struct rb_page {
+	struct buffer_data_page	*bpage;
+	local_t			entries;
+};
+
+/* The reader's claim on head: set while it takes or reads head in place. */
+#define RB_HEAD_READER		1UL
+
+/* Writers can nest four contexts deep, twice with ring_buffer_nest_start(). */
+#define RB_MAX_NEST		8
+
+/**
+ * struct rb_cpu - one CPU's buffer
+ * @buffer: the buffer this belongs to
+ * @cpu: the CPU whose writers fill it
+ * @nr: sub-buffers in the ring
+ * @ring: slot s % nr holds sequence s while it is in the ring
+ *
+ * @wpos: (writer) reservation position
+ * @cpos: (writer, release) commit position
+ * @committing: (writer) writers between reserve and commit on this CPU
+ * @crossing: (writer) set while a writer moves wpos to the next sub-buffer
+ * @ctx: (writer) the contexts that are writing, for recursion detection
+ * @last_ts: (writer) time stamp of the event that ends at @last_ts_pos
+ * @last_ts_pos: (writer) where that event ends; another value means the
+ *	time of the event before wpos is unknown and the next one needs an
+ *	absolute time stamp
+ * @pending: (writer) sub-buffer of each reservation in progress, by depth
+ * @pending_ts: (writer) its time stamp
+ * @pending_pos: (writer) where it starts (its time event included)
+ * @pending_bit: (writer) the context bit it holds
+ * @entries: (writer) events reserved, ever
+ * @overrun: (writer) events overwritten before they were read
+ * @commit_overrun: (writer) events dropped because the writer caught up
+ *	with its own unfinished commit
+ * @dropped_events: (writer) events dropped: buffer full, reader busy, or
+ *	a recursive write
+ * @bytes: (writer) payload bytes reserved, ever
+ * @record_disabled: writes are refused while non-zero
+ *
+ * @head: (both, cmpxchg) oldest sequence in the ring, shifted left by one,
+ *	with %RB_HEAD_READER in bit 0
+ *
+ * @reader_lock: serialises readers
+ * @reader: (reader) the sub-buffer taken out of the ring for reading, or
+ *	NULL while the reader reads the commit sub-buffer in place
+ * @spare: (reader) the empty sub-buffer the next take puts into the ring
+ * @bounce: (reader) copy of the last event read in place
+ * @rseq: (reader) sequence of the sub-buffer being read
+ * @roff: (reader) offset of the next unread event in it
+ * @rstamp: (reader) time stamp of the event before @roff
+ * @read: (reader) events consumed, ever
+ * @read_bytes: (reader) payload bytes consumed, ever
+ * @last_overrun: (reader) @overrun when lost events were last reported
+ * @lost_events: (reader) events lost since the last consumed one
+ * @inplace_read: (reader) events consumed in place from sub-buffer @rseq
+ * @read_overwritten: (reader) events consumed in place, then overwritten:
+ *	the writer counted them in @overrun, wrongly
+ * @overrun_fix: (reader) of those, the ones not yet seen in @overrun
+ *
+ * @waitq: readers waiting for data
+ * @wakeup_work: defers wakeups out of the writer's context
+ * @waiters: whether anybody waits (checked by writers)
+ */
+struct rb_cpu {
+	struct trace_buffer	*buffer;
+	int			cpu;
+	unsigned int		nr;
+	struct rb_page		**ring;
+
+	/* Writer side: this CPU only. */
+	local_t			wpos;
+	local_t			cpos;
+	local_t			committing;
+	local_t			crossing;
+	unsigned int		ctx;
+	u64			last_ts;
+	local_t			last_ts_pos;
+	struct rb_page		*pending[RB_MAX_NEST];
+	u64			pending_ts[RB_MAX_NEST];
+	unsigned long		pending_pos[RB_MAX_NEST];
+	unsigned int		pending_bit[RB_MAX_NEST];
+	local_t			entries;
+	local_t			overrun;
+	local_t			commit_overrun;
+	local_t			dropped_events;
+	local_t			bytes;
+	atomic_t		record_disabled;
+
+	/* Shared. */
+	atomic_long_t		head ____cacheline_aligned_in_smp;
+
+	/* Reader side. */
+	raw_spinlock_t		reader_lock ____cacheline_aligned_in_smp;
+	struct rb_page		*reader;
+	struct rb_page		*spare;
+	void			*bounce;
+	unsigned long		rseq;
+	unsigned int		roff;
+	u64			rstamp;
+	unsigned long		read;
+	unsigned long		read_bytes;
+	unsigned long		last_overrun;
+	unsigned long		lost_events;
+	unsigned long		inplace_read;
+	unsigned long		read_overwritten;
+	unsigned long		overrun_fix;
+
+	wait_queue_head_t	waitq;
+	struct irq_work		wakeup_work;
+	bool			waiters;
+};
+
+/**
+ * struct trace_buffer - a ring buffer: one &struct rb_cpu per possible CPU
+ * @flags: &enum ring_buffer_flags
+ * @record_disabled: writes are refused while non-zero; bit %RB_BUFFER_OFF
+ *	is ring_buffer_record_off()'s
+ * @clock: the time source of the time stamps
+ * @time_stamp_abs: every event carries an absolute time stamp
+ * @subbuf_order: each sub-buffer is 2^subbuf_order pages
+ * @subbuf_size: bytes of event data a sub-buffer holds
+ * @span_shift: log2 of the position space of one sub-buffer
+ * @mutex: serialises resize, reset and reconfiguration
+ * @cpus: the per-CPU buffers, NULL for CPUs that never came online
+ * @reader_key: lockdep class of the readers' locks
+ * @waitq: readers waiting on any CPU
+ */
+struct trace_buffer {
+	unsigned int		flags;
+	atomic_t		record_disabled;
+	u64			(*clock)(void);
+	bool			time_stamp_abs;
+	unsigned int		subbuf_order;
+	unsigned int		subbuf_size;
+	unsigned int		span_shift;
+	struct mutex		mutex;
+	struct rb_cpu		**cpus;
+	struct lock_class_key	*reader_key;
+	wait_queue_head_t	waitq;
+};
+
+#define RB_BUFFER_OFF		(1 << 20)
+
+/* Positions. */
+static inline unsigned long rb_seq(struct rb_cpu *cb, unsigned long pos)
+{
+	return pos >> cb->buffer->span_shift;
+}
+
+static inline unsigned int rb_off(struct rb_cpu *cb, unsigned long pos)
+{
+	return pos & ((1UL << cb->buffer->span_shift) - 1);
+}
+
+static inline unsigned long rb_pos(struct rb_cpu *cb, unsigned long seq,
+				   unsigned int off)
+{
+	return (seq << cb->buffer->span_shift) | off;
+}
+
+static inline struct rb_page *rb_slot(struct rb_cpu *cb, unsigned long seq)
+{
+	return READ_ONCE(cb->ring[seq % cb->nr]);
+}
+
+static inline unsigned long rb_head_seq(unsigned long head)
+{
+	return head >> 1;
+}
+
+/* Event decoding, shared by every reader. */
+unsigned int rb_event_size(struct ring_buffer_event *event);
+u64 rb_event_ts_field(struct ring_buffer_event *event);
+
+/* alloc.c */
+struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
+void rb_page_reset(struct rb_page *page);
+
+/* write.c */
+void rb_wakeup_work(struct irq_work *work);
+
+/* read.c */
+void rb_reader_reset(struct rb_cpu *cb);
+
+#endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

@@ -1,0 +1,663 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the ring buffer: the API one function at a time, every
+ * event encoding, both full-buffer modes and their loss accounting.
+ *
+ * Writers here run on one CPU with preemption disabled (as real writers
+ * do); readers then read that CPU's buffer.  Concurrency is the stress
+ * module's job.
+ */
+#include <kunit/test.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+
+#include "../internal.h"
+
+#define SUBBUF		(PAGE_SIZE - RB_PAGE_HDR_SIZE)
+
+/* A fake clock, so that time stamps and deltas are known exactly. */
+static u64 fake_now;
+
+static u64 fake_clock(void)
+{
+	return fake_now;
+}
+
+struct rb_test {
+	struct trace_buffer	*buffer;
+	int			cpu;
+};
+
+static struct trace_buffer *rb_test_alloc(struct kunit *test,
+					  unsigned long size, unsigned int flags)
+{
+	struct trace_buffer *buffer = ring_buffer_alloc(size, flags);
+
+	KUNIT_ASSERT_NOT_NULL(test, buffer);
+	return buffer;
+}
+
+/* Write one event of @len bytes, each byte (seq + i); true if recorded. */
+static bool rb_test_write(struct trace_buffer *buffer, unsigned long len,
+			  u8 seq)
+{
+	struct ring_buffer_event *event;
+	u8 *data;
+	unsigned long i;
+
+	event = ring_buffer_lock_reserve(buffer, len);
+	if (!event)
+		return false;
+	data = ring_buffer_event_data(event);
+	for (i = 0; i < len; i++)
+		data[i] = seq + i;
+	ring_buffer_unlock_commit(buffer);
+	return true;
+}
+
+static bool rb_test_data_ok(struct ring_buffer_event *event, unsigned long len,
+			    u8 seq)
+{
+	u8 *data = ring_buffer_event_data(event);
+	unsigned long i;
+
+	for (i = 0; i < len; i++) {
+		if (data[i] != (u8)(seq + i))
+			return false;
+	}
+	return true;
+}
+
+/* Allocation rounds sizes up to whole sub-buffers, two at least. */
+static void rb_test_alloc_sizes(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 1, 0);
+	int cpu = raw_smp_processor_id();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 2 * SUBBUF);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_size_get(buffer), (int)SUBBUF);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(buffer), 0);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty(buffer));
+	ring_buffer_free(buffer);
+
+	buffer = rb_test_alloc(test, 5 * SUBBUF + 1, 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 6 * SUBBUF);
+	ring_buffer_free(buffer);
+}
+
+static const unsigned long rb_test_lengths[] = {
+	0, 1, 3, 4, 5, 8, 27, 28, 29, 108, 109, 112, 113, 116, 117, 500,
+	SUBBUF / 2, SUBBUF - 8,
+};
+
+static void rb_test_length_desc(const unsigned long *len, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "payload %lu", *len);
+}
+
+KUNIT_ARRAY_PARAM(rb_test_length, rb_test_lengths, rb_test_length_desc);
+
+/*
+ * Each payload size round-trips, and is encoded as the ABI says: up to
+ * 112 bytes in type_len (units of 4), beyond that in a length word.
+ */
+static void rb_test_encoding(struct kunit *test)
+{
+	unsigned long len = *(unsigned long *)test->param_value;
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long want = ALIGN(max(len, 1UL), 4);
+	struct ring_buffer_event *event;
+	int cpu;
+
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, len, 7));
+	put_cpu();
+
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_EQ(test, ring_buffer_event_length(event), (unsigned int)want);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, len, 7));
+	if (want <= RB_MAX_SMALL_DATA) {
+		KUNIT_EXPECT_EQ(test, (unsigned int)event->type_len, want / 4);
+	} else {
+		KUNIT_EXPECT_EQ(test, (unsigned int)event->type_len, 0U);
+		KUNIT_EXPECT_EQ(test, event->array[0], ALIGN(len + 4, 4));
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	ring_buffer_free(buffer);
+}
+
+/* A reserve beyond the maximum event size fails and counts nothing. */
+static void rb_test_too_big(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long max = ring_buffer_max_event_size(buffer);
+	int cpu;
+
+	KUNIT_EXPECT_EQ(test, max, SUBBUF - 8);
+	cpu = get_cpu();
+	KUNIT_EXPECT_NULL(test, ring_buffer_lock_reserve(buffer, max + 1));
+	KUNIT_EXPECT_EQ(test, ring_buffer_write(buffer, max + 1, NULL), -EBUSY);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, max, 1));
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 1UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Events come back in order with their exact time stamps: small deltas
+ * inline, deltas of 2^27 ns and more through time extends, a clock that
+ * goes backwards through absolute time stamps.
+ */
+static void rb_test_time_stamps(struct kunit *test)
+{
+	static const u64 steps[] = {
+		0, 1, 1000, (1 << 27) - 1, 1 << 27, 1ULL << 40, 5, 3ULL << 33,
+	};
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	u64 when[ARRAY_SIZE(steps) + 1], ts;
+	struct ring_buffer_event *event;
+	unsigned int i;
+	int cpu;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	fake_now = 123456789;
+	cpu = get_cpu();
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		fake_now += steps[i];
+		when[i] = fake_now;
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, i));
+	}
+	/* The clock goes backwards: an absolute stamp keeps it exact. */
+	fake_now -= 1000;
+	when[i] = fake_now;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, i));
+	put_cpu();
+
+	for (i = 0; i <= ARRAY_SIZE(steps); i++) {
+		event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, i));
+		KUNIT_EXPECT_EQ_MSG(test, ts, when[i], "event %u", i);
+	}
+	ring_buffer_free(buffer);
+}
+
+/* With absolute time stamps every event carries its time. */
+static void rb_test_abs_time_stamps(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	u64 ts;
+	int cpu, i;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	ring_buffer_set_time_stamp_abs(buffer, true);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_time_stamp_abs(buffer));
+	KUNIT_EXPECT_EQ(test, ring_buffer_max_event_size(buffer), SUBBUF - 16);
+	fake_now = 1ULL << 50;
+	cpu = get_cpu();
+	for (i = 0; i < 100; i++) {
+		fake_now += 1000 * i;
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 100, i));
+	}
+	put_cpu();
+	fake_now = 1ULL << 50;
+	for (i = 0; i < 100; i++) {
+		fake_now += 1000 * i;
+		event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_EXPECT_EQ(test, ts, fake_now);
+	}
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Events that do not fit the rest of a sub-buffer go to the next one; the
+ * gap is padding, and nothing is lost or reordered across many
+ * sub-buffers, with every size of padding.
+ */
+static void rb_test_padding(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 128 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	unsigned long len, written = 0;
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 1500; i++) {
+		len = (i * 37) % 300;
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, len, i));
+		written++;
+	}
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), written);
+	for (i = 0; i < 1500; i++) {
+		len = (i * 37) % 300;
+		event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_ASSERT_TRUE_MSG(test, rb_test_data_ok(event, len, i),
+				      "event %d", i);
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(buffer, cpu), written);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Overwrite mode: the oldest events go, each counted as overrun, and the
+ * reader is told how many it missed; what it reads is the newest events,
+ * in order.
+ */
+static void rb_test_overwrite(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 3 * SUBBUF,
+						     RB_FL_OVERWRITE);
+	unsigned long lost, lost_total = 0, read = 0, n = 2000;
+	struct ring_buffer_event *event;
+	int cpu, i, first = -1, prev = -1, seq;
+
+	cpu = get_cpu();
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 16, i));
+	put_cpu();
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+
+	while ((event = ring_buffer_consume(buffer, cpu, NULL, &lost))) {
+		seq = *(u8 *)ring_buffer_event_data(event);
+		if (first < 0)
+			first = read;
+		lost_total += lost;
+		if (prev >= 0)
+			KUNIT_EXPECT_EQ(test, (u8)(prev + 1), (u8)seq);
+		prev = seq;
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, (u8)prev, (u8)(n - 1));
+	KUNIT_EXPECT_EQ(test, read + ring_buffer_overrun_cpu(buffer, cpu), n);
+	KUNIT_EXPECT_EQ(test, lost_total, ring_buffer_overrun_cpu(buffer, cpu));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Producer/consumer mode: once full, new events are refused and counted
+ * as dropped; the first ones stay, all of them readable.
+ */
+static void rb_test_producer_consumer(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 3 * SUBBUF, 0);
+	unsigned long ok = 0, refused = 0, read = 0;
+	struct ring_buffer_event *event;
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 2000; i++) {
+		if (rb_test_write(buffer, 16, i))
+			ok++;
+		else
+			refused++;
+	}
+	put_cpu();
+	KUNIT_EXPECT_GT(test, refused, 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), refused);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	while ((event = ring_buffer_consume(buffer, cpu, NULL, NULL))) {
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 16, read));
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read, ok);
+
+	/* Room again once read. */
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 16, 0));
+	put_cpu();
+	ring_buffer_free(buffer);
+}
+
+/* Peek shows the next event without consuming it. */
+static void rb_test_peek(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	int cpu;
+
+	cpu = get_cpu();
+	rb_test_write(buffer, 4, 1);
+	rb_test_write(buffer, 4, 2);
+	put_cpu();
+	event = ring_buffer_peek(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 4, 1));
+	event = ring_buffer_peek(buffer, cpu, NULL, NULL);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 4, 1));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_empty_cpu(buffer, cpu));
+	ring_buffer_consume(buffer, cpu, NULL, NULL);
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 4, 2));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(buffer, cpu));
+	ring_buffer_free(buffer);
+}
+
+/*
+ * A discarded event is never read and not counted, whether it was the
+ * last reservation (its space is given back) or not (it becomes padding);
+ * the time stamps of the events after it stay exact.
+ */
+static void rb_test_discard(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event, *outer;
+	u64 ts;
+	int cpu;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	fake_now = 1000;
+	cpu = get_cpu();
+	rb_test_write(buffer, 8, 1);
+	fake_now = 2000;
+	event = ring_buffer_lock_reserve(buffer, 40);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	ring_buffer_discard_commit(buffer, event);
+
+	/* Discard an event with a later one committed after it. */
+	fake_now = 3000;
+	outer = ring_buffer_lock_reserve(buffer, 40);
+	KUNIT_ASSERT_NOT_NULL(test, outer);
+	ring_buffer_nest_start(buffer);
+	fake_now = 4000;
+	rb_test_write(buffer, 8, 2);
+	ring_buffer_nest_end(buffer);
+	ring_buffer_discard_commit(buffer, outer);
+	fake_now = 5000;
+	rb_test_write(buffer, 8, 3);
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 3UL);
+	event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 1));
+	KUNIT_EXPECT_EQ(test, ts, 1000ULL);
+	event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 2));
+	KUNIT_EXPECT_EQ(test, ts, 4000ULL);
+	event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 3));
+	KUNIT_EXPECT_EQ(test, ts, 5000ULL);
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	ring_buffer_free(buffer);
+}
+
+/* A write within a write refuses to recurse unless nesting is allowed. */
+static void rb_test_recursion(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	int cpu;
+
+	cpu = get_cpu();
+	event = ring_buffer_lock_reserve(buffer, 8);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	/* The transition bit lets one through, as an irq entry would. */
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 1));
+	ring_buffer_unlock_commit(buffer);
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 2UL);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * An iterator walks every unread event without consuming any, starts
+ * after what was consumed, and reports when events were overwritten
+ * under it.
+ */
+static void rb_test_iterator(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 8 * SUBBUF,
+						     RB_FL_OVERWRITE);
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	u64 ts, prev_ts = 0;
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 500; i++)
+		rb_test_write(buffer, 20, i);
+	put_cpu();
+
+	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	for (i = 0; i < 500; i++) {
+		event = ring_buffer_iter_peek(iter, &ts);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 20, i));
+		KUNIT_EXPECT_GE(test, ts, prev_ts);
+		prev_ts = ts;
+		ring_buffer_iter_advance(iter);
+	}
+	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_empty(iter));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_iter_dropped(iter));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 500UL);
+
+	/* Overwrite everything under the iterator, back at the start. */
+	ring_buffer_iter_reset(iter);
+	cpu = get_cpu();
+	for (i = 0; i < 5000; i++)
+		rb_test_write(buffer, 20, i);
+	put_cpu();
+	event = ring_buffer_iter_peek(iter, NULL);
+	KUNIT_EXPECT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_dropped(iter));
+
+	/* After consuming ten, a reset iterator starts at the eleventh. */
+	for (i = 0; i < 10; i++)
+		ring_buffer_consume(buffer, cpu, NULL, NULL);
+	ring_buffer_iter_reset(iter);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_iter_dropped(iter));
+	event = ring_buffer_iter_peek(iter, &ts);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	i = *(u8 *)ring_buffer_event_data(event);
+	event = ring_buffer_peek(buffer, cpu, &prev_ts, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_EQ(test, i, (int)*(u8 *)ring_buffer_event_data(event));
+	KUNIT_EXPECT_EQ(test, ts, prev_ts);
+	ring_buffer_read_finish(iter);
+	ring_buffer_free(buffer);
+}
+
+/* Recording off, disabled or disabled per CPU: nothing is written. */
+static void rb_test_record_switches(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	int cpu;
+
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buffer));
+	ring_buffer_record_off(buffer);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buffer));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_set_on(buffer));
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 0));
+	ring_buffer_record_on(buffer);
+
+	ring_buffer_record_disable(buffer);
+	ring_buffer_record_disable(buffer);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buffer));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buffer));
+	ring_buffer_record_enable(buffer);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 0));
+	ring_buffer_record_enable(buffer);
+
+	ring_buffer_record_disable_cpu(buffer, cpu);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 0));
+	ring_buffer_record_enable_cpu(buffer, cpu);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 0));
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries(buffer), 1UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/* Reset empties a CPU buffer and its counters; it works again after. */
+static void rb_test_reset(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 3 * SUBBUF,
+						     RB_FL_OVERWRITE);
+	struct ring_buffer_event *event;
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 1000; i++)
+		rb_test_write(buffer, 30, i);
+	put_cpu();
+	ring_buffer_consume(buffer, cpu, NULL, NULL);
+	ring_buffer_reset_cpu(buffer, cpu);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(buffer, cpu));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(buffer, cpu), 0UL);
+
+	cpu = get_cpu();
+	rb_test_write(buffer, 30, 42);
+	put_cpu();
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 30, 42));
+	ring_buffer_reset(buffer);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty(buffer));
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Resizing keeps the unread events: growing keeps all, shrinking below
+ * what is unread drops the oldest and counts them as overrun.
+ */
+static void rb_test_resize(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long per_subbuf = SUBBUF / 40, n = 3 * per_subbuf, read = 0;
+	struct ring_buffer_event *event;
+	int cpu, i, first = -1;
+
+	cpu = get_cpu();
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 32, i));
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 16 * SUBBUF, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 16 * SUBBUF);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), n);
+	cpu = get_cpu();
+	for (i = n; i < 2 * n; i++)
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 32, i));
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 2 * SUBBUF,
+						 RING_BUFFER_ALL_CPUS), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 2 * SUBBUF);
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	while ((event = ring_buffer_consume(buffer, cpu, NULL, NULL))) {
+		u8 seq = *(u8 *)ring_buffer_event_data(event);
+
+		if (first < 0)
+			first = seq;
+		KUNIT_EXPECT_EQ(test, seq, (u8)(first + read));
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read + ring_buffer_overrun_cpu(buffer, cpu), 2 * n);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, SUBBUF, nr_cpu_ids),
+			-EINVAL);
+	ring_buffer_free(buffer);
+}
+
+/* Larger sub-buffers take larger events. */
+static void rb_test_subbuf_order(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 8 * SUBBUF, 0);
+	unsigned long big = 2 * PAGE_SIZE - 100;
+	struct ring_buffer_event *event;
+	int cpu;
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, -1), -EINVAL);
+	KUNIT_ASSERT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(buffer), 1);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_size_get(buffer),
+			(int)(2 * PAGE_SIZE - RB_PAGE_HDR_SIZE));
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, big, 3));
+	put_cpu();
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, big, 3));
+	ring_buffer_free(buffer);
+}
+
+/* Bad CPU numbers give NULL, 0 or an error, never a crash. */
+static void rb_test_bad_cpu(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+
+	KUNIT_EXPECT_NULL(test, ring_buffer_peek(buffer, nr_cpu_ids, NULL, NULL));
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, -2, NULL, NULL));
+	KUNIT_EXPECT_NULL(test, ring_buffer_read_start(buffer, nr_cpu_ids,
+						       GFP_KERNEL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, nr_cpu_ids), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_wait(buffer, nr_cpu_ids, 0, NULL, NULL),
+			-EINVAL);
+	ring_buffer_free(buffer);
+}
+
+static bool rb_test_true(void *data)
+{
+	return true;
+}
+
+/* A wait whose condition holds returns at once. */
+static void rb_test_wait(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	int cpu;
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_wait(buffer, RING_BUFFER_ALL_CPUS, 0,
+					       rb_test_true, NULL), 0);
+	cpu = get_cpu();
+	rb_test_write(buffer, 8, 0);
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_wait(buffer, cpu, 0, NULL, NULL), 0);
+	ring_buffer_free(buffer);
+}
+
+static struct kunit_case ring_buffer_test_cases[] = {
+	KUNIT_CASE(rb_test_alloc_sizes),
+	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
+	KUNIT_CASE(rb_test_too_big),
+	KUNIT_CASE(rb_test_time_stamps),
+	KUNIT_CASE(rb_test_abs_time_stamps),
+	KUNIT_CASE(rb_test_padding),
+	KUNIT_CASE(rb_test_overwrite),
+	KUNIT_CASE(rb_test_producer_consumer),
+	KUNIT_CASE(rb_test_peek),
+	KUNIT_CASE(rb_test_discard),
+	KUNIT_CASE(rb_test_recursion),
+	KUNIT_CASE(rb_test_iterator),
+	KUNIT_CASE(rb_test_record_switches),
+	KUNIT_CASE(rb_test_reset),
+	KUNIT_CASE(rb_test_resize),
+	KUNIT_CASE(rb_test_subbuf_order),
+	KUNIT_CASE(rb_test_bad_cpu),
+	KUNIT_CASE(rb_test_wait),
+	{}
+};
+
+static struct kunit_suite ring_buffer_test_suite = {
+	.name = "ring_buffer",
+	.test_cases = ring_buffer_test_cases,
+};
+
+kunit_test_suites(&ring_buffer_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the ring buffer");
+MODULE_LICENSE("GPL");

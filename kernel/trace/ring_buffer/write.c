@@ -1,0 +1,719 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer writer: reserve, commit, discard.
+ *
+ * DOC: Writing
+ *
+ * A writer runs on the buffer's own CPU with preemption disabled, from
+ * reserve to commit.  Other writers can only interrupt it (softirq, irq,
+ * NMI), and an interrupting writer finishes before the interrupted one
+ * resumes.  So the writers of one buffer never run in parallel; they nest.
+ *
+ * Reserve claims bytes at wpos with a local cmpxchg: a writer takes a
+ * snapshot (wpos, the sub-buffer at wpos, the time of the previous event,
+ * the clock), computes where its event goes, and installs the new wpos
+ * only if wpos is still the snapshot's.  If a nested writer reserved in
+ * between, the cmpxchg fails and the writer starts again with a fresh
+ * snapshot, clock included, so events are in time order in the buffer.
+ * The loop only repeats when an interrupt wrote on this CPU meanwhile.
+ *
+ * Commit publishes: the outermost writer (committing == 1) moves cpos up
+ * to wpos, which covers every nested writer that finished before it.
+ *
+ * Time: an event stores the delta to the previous event's time stamp.  A
+ * writer knows the previous time only when the event before wpos was
+ * fully recorded (last_ts_pos == wpos); when an interrupt arrives between
+ * another writer's reservation and its recording of last_ts, the
+ * interrupting writer uses an absolute time stamp instead.
+ */
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
+#include <linux/preempt.h>
+#include <linux/sched/clock.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+/* Bytes a data event with a @len-byte payload takes in the buffer. */
+static unsigned int rb_data_event_size(unsigned long len)
+{
+	if (!len)
+		len = 1;
+	if (len > RB_MAX_SMALL_DATA)
+		len += sizeof(u32);
+	return ALIGN(len, RB_ALIGNMENT) + RB_EVNT_HDR_SIZE;
+}
+
+/**
+ * rb_event_size() - bytes an event takes in its sub-buffer
+ * @event: any event
+ *
+ * Return: the size, or 0 for the null padding that ends a sub-buffer.
+ */
+unsigned int rb_event_size(struct ring_buffer_event *event)
+{
+	switch (event->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		if (!event->time_delta)
+			return 0;
+		return event->array[0] + RB_EVNT_HDR_SIZE;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_LEN_TIME_EXTEND;
+	case 0:
+		return event->array[0] + RB_EVNT_HDR_SIZE;
+	default:
+		return event->type_len * RB_ALIGNMENT + RB_EVNT_HDR_SIZE;
+	}
+}
+
+/**
+ * rb_event_ts_field() - the 59-bit value of a time extend or time stamp
+ * @event: a %RINGBUF_TYPE_TIME_EXTEND or %RINGBUF_TYPE_TIME_STAMP event
+ *
+ * Return: the delta (extend) or the low bits of the absolute time (stamp).
+ */
+u64 rb_event_ts_field(struct ring_buffer_event *event)
+{
+	return ((u64)event->array[0] << RB_TIME_SHIFT) | event->time_delta;
+}
+
+/**
+ * ring_buffer_event_length() - payload length of an event
+ * @event: an event returned by a reserve or a read
+ *
+ * Return: the payload's length in bytes, rounded up to 4.
+ */
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	if (event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+		return rb_event_size(event);
+	if (event->type_len)
+		return event->type_len * RB_ALIGNMENT;
+	return event->array[0] - sizeof(u32);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+/**
+ * ring_buffer_event_data() - the payload of an event
+ * @event: an event returned by a reserve or a read
+ *
+ * Return: a pointer to the payload, inside the buffer.
+ */
+void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	return event->type_len ? (void *)&event->array[0] :
+				 (void *)&event->array[1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+static void rb_set_ts_event(struct ring_buffer_event *event, int type, u64 val)
+{
+	event->type_len = type;
+	event->time_delta = val & RB_DELTA_MASK;
+	event->array[0] = val >> RB_TIME_SHIFT;
+}
+
+/* Write the header of a data event of @size bytes. */
+static void rb_set_data_event(struct ring_buffer_event *event,
+			      unsigned int size, u32 delta)
+{
+	unsigned int payload = size - RB_EVNT_HDR_SIZE;
+
+	event->time_delta = delta;
+	if (payload > RB_MAX_SMALL_DATA) {
+		event->type_len = 0;
+		event->array[0] = payload;
+	} else {
+		event->type_len = payload / RB_ALIGNMENT;
+	}
+}
+
+/*
+ * Fill the unused end of a sub-buffer, from @off on: a padding event the
+ * reader skips, or, when only a header fits, the null padding that tells
+ * readers the sub-buffer ends here (user ABI, as kbuffer reads it).
+ */
+static void rb_pad_tail(struct rb_cpu *cb, struct rb_page *page,
+			unsigned int off)
+{
+	unsigned int size = cb->buffer->subbuf_size;
+	struct ring_buffer_event *event;
+
+	if (off >= size)
+		return;
+	event = (struct ring_buffer_event *)(page->bpage->data + off);
+	event->type_len = RINGBUF_TYPE_PADDING;
+	if (size - off < 2 * RB_EVNT_HDR_SIZE) {
+		event->time_delta = 0;
+		return;
+	}
+	event->time_delta = 1;
+	event->array[0] = size - off - RB_EVNT_HDR_SIZE;
+}
+
+/*
+ * Make room for sequence @seq in the ring.  The ring is full when @seq is
+ * nr sequences past head.  In overwrite mode the writer pushes head past
+ * the oldest sub-buffer and counts its events as overrun; the cmpxchg
+ * fails if the reader moved head meanwhile, and then the next loop sees
+ * either room or the reader's claim.  A claimed head (the reader is
+ * taking or reading that sub-buffer right now) cannot be overwritten: the
+ * event is dropped and counted, as in producer/consumer mode.
+ */
+static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
+{
+	unsigned long hv, head;
+	long cnt;
+
+	for (;;) {
+		hv = atomic_long_read_acquire(&cb->head);
+		head = rb_head_seq(hv);
+		if (seq - head < cb->nr)
+			return true;
+		if (!(cb->buffer->flags & RB_FL_OVERWRITE) ||
+		    (hv & RB_HEAD_READER)) {
+			local_inc(&cb->dropped_events);
+			return false;
+		}
+		cnt = local_read(&rb_slot(cb, head)->entries);
+		if (atomic_long_cmpxchg(&cb->head, hv, (head + 1) << 1) == hv) {
+			local_add(cnt, &cb->overrun);
+			return true;
+		}
+	}
+}
+
+struct rb_reservation {
+	unsigned long		pos;	/* where the reservation starts */
+	unsigned long		next;	/* where it ends: the new wpos */
+	struct rb_page		*page;
+	u64			ts;
+	u32			delta;	/* the data event's time delta */
+	u64			stamp;	/* value of the leading time event */
+	int			stamp_type;	/* 0: no leading time event */
+};
+
+/*
+ * Reserve at the start of the next sub-buffer.  Only one writer at a time
+ * moves wpos across a sub-buffer boundary: an interrupting writer that
+ * would need to cross too while the interrupted one is between its
+ * decision and its wpos update drops its event (counted).  That keeps the
+ * next sub-buffer's preparation (its time stamp, its entries count) out
+ * of any other writer's way.
+ */
+static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
+				      struct rb_reservation *res)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned int extra = buffer->time_stamp_abs ? RB_LEN_TIME_EXTEND : 0;
+	unsigned long pos = res->pos, seq = rb_seq(cb, pos), next;
+	struct rb_page *page;
+
+	if (local_cmpxchg(&cb->crossing, 0, 1) != 0) {
+		local_inc(&cb->dropped_events);
+		return false;
+	}
+	barrier();
+	/* A nested writer may have crossed before we raised the flag. */
+	pos = local_read(&cb->wpos);
+	if (rb_seq(cb, pos) != seq) {
+		local_set(&cb->crossing, 0);
+		res->pos = 0;
+		return true;
+	}
+	if (seq + 1 - rb_seq(cb, local_read(&cb->cpos)) >= cb->nr) {
+		local_inc(&cb->commit_overrun);
+		goto fail;
+	}
+	if (!rb_make_room(cb, seq + 1))
+		goto fail;
+
+	page = rb_slot(cb, seq + 1);
+	local_set(&page->entries, 0);
+	next = rb_pos(cb, seq + 1, extra + size);
+	/*
+	 * Nested writers may still reserve what is left of the current
+	 * sub-buffer; each time they do, take a new time stamp so that ours,
+	 * the next sub-buffer's first, stays the latest.
+	 */
+	do {
+		res->ts = buffer->clock();
+		page->bpage->time_stamp = res->ts;
+		barrier();
+	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
+
+	cb->last_ts = res->ts;
+	barrier();
+	local_set(&cb->last_ts_pos, next);
+	barrier();
+	local_set(&cb->crossing, 0);
+
+	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+	res->pos = rb_pos(cb, seq + 1, 0);
+	res->next = next;
+	res->page = page;
+	res->stamp_type = extra ? RINGBUF_TYPE_TIME_STAMP : 0;
+	res->stamp = res->ts;
+	res->delta = 0;
+	return true;
+fail:
+	barrier();
+	local_set(&cb->crossing, 0);
+	return false;
+}
+
+/* Claim @size bytes (plus a time event if needed); false if dropped. */
+static bool rb_reserve(struct rb_cpu *cb, unsigned int size,
+		       struct rb_reservation *res)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned int off, extra;
+	unsigned long pos;
+	bool known;
+	u64 prev;
+
+again:
+	pos = local_read(&cb->wpos);
+	res->page = rb_slot(cb, rb_seq(cb, pos));
+	known = local_read(&cb->last_ts_pos) == pos;
+	barrier();
+	prev = cb->last_ts;
+	res->ts = buffer->clock();
+
+	res->stamp_type = 0;
+	res->delta = 0;
+	if (!known || buffer->time_stamp_abs || res->ts < prev) {
+		res->stamp_type = RINGBUF_TYPE_TIME_STAMP;
+		res->stamp = res->ts;
+	} else if (res->ts - prev > RB_DELTA_MASK) {
+		res->stamp_type = RINGBUF_TYPE_TIME_EXTEND;
+		res->stamp = res->ts - prev;
+	} else {
+		res->delta = res->ts - prev;
+	}
+	extra = res->stamp_type ? RB_LEN_TIME_EXTEND : 0;
+
+	off = rb_off(cb, pos);
+	if (unlikely(off + extra + size > buffer->subbuf_size)) {
+		res->pos = pos;
+		if (!rb_reserve_cross(cb, size, res))
+			return false;
+		if (!res->pos)
+			goto again;
+		return true;
+	}
+
+	res->pos = pos;
+	res->next = pos + extra + size;
+	if (!local_try_cmpxchg(&cb->wpos, &pos, res->next))
+		goto again;
+
+	cb->last_ts = res->ts;
+	barrier();
+	local_set(&cb->last_ts_pos, res->next);
+	return true;
+}
+
+/*
+ * Writers must not recurse within one context (a tracepoint hit inside
+ * the tracing of another event).  Each context level owns a bit; a
+ * second, "transition" bit absorbs the moment an interrupt has started
+ * but preempt_count() does not say so yet.  ring_buffer_nest_start()
+ * shifts to a fresh set of bits.
+ */
+#define RB_CTX_BITS		5
+#define RB_CTX_TRANSITION	4
+
+static unsigned int rb_ctx_lock(struct rb_cpu *cb)
+{
+	unsigned int shift = cb->ctx >> 16;
+	unsigned int bit = BIT(interrupt_context_level() + shift);
+
+	if (unlikely(cb->ctx & bit)) {
+		bit = BIT(RB_CTX_TRANSITION + shift);
+		if (cb->ctx & bit) {
+			local_inc(&cb->dropped_events);
+			return 0;
+		}
+	}
+	cb->ctx |= bit;
+	return bit;
+}
+
+static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
+{
+	return !atomic_read(&buffer->record_disabled) && cb &&
+	       !atomic_read(&cb->record_disabled);
+}
+
+/**
+ * ring_buffer_lock_reserve() - reserve space for an event on this CPU
+ * @buffer: the buffer
+ * @length: payload bytes
+ *
+ * Must be paired with ring_buffer_unlock_commit() or
+ * ring_buffer_discard_commit(), on the same CPU, unless it returns NULL.
+ * Preemption stays disabled in between.
+ *
+ * Context: Any context, NMI included.
+ * Return: the event, whose payload (ring_buffer_event_data()) the caller
+ * fills; NULL if recording is off, the payload is too large, the buffer
+ * is full in producer/consumer mode, or the write would recurse (the
+ * last two are counted in dropped_events).
+ */
+struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
+						   unsigned long length)
+{
+	struct ring_buffer_event *event;
+	struct rb_reservation res;
+	unsigned int bit, depth;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = buffer->cpus[raw_smp_processor_id()];
+	if (unlikely(!rb_writable(buffer, cb) ||
+		     length > ring_buffer_max_event_size(buffer)))
+		goto out;
+	bit = rb_ctx_lock(cb);
+	if (!bit)
+		goto out;
+
+	depth = local_inc_return(&cb->committing) - 1;
+	barrier();
+	if (unlikely(depth >= RB_MAX_NEST ||
+		     !rb_reserve(cb, rb_data_event_size(length), &res))) {
+		if (depth >= RB_MAX_NEST)
+			local_inc(&cb->dropped_events);
+		local_dec(&cb->committing);
+		goto out_unlock;
+	}
+
+	event = (struct ring_buffer_event *)
+		(res.page->bpage->data + rb_off(cb, res.pos));
+	if (res.stamp_type) {
+		rb_set_ts_event(event, res.stamp_type, res.stamp);
+		event = (void *)event + RB_LEN_TIME_EXTEND;
+		rb_set_data_event(event, res.next - res.pos - RB_LEN_TIME_EXTEND, 0);
+	} else {
+		rb_set_data_event(event, res.next - res.pos, res.delta);
+	}
+	cb->pending[depth] = res.page;
+	cb->pending_ts[depth] = res.ts;
+	cb->pending_pos[depth] = res.pos;
+	cb->pending_bit[depth] = bit;
+	local_inc(&res.page->entries);
+	local_inc(&cb->entries);
+	local_add(length, &cb->bytes);
+	return event;
+
+out_unlock:
+	cb->ctx &= ~bit;
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/*
+ * Make everything below @w visible to readers: the final commit of every
+ * sub-buffer the writers left since cpos, the partial commit of the
+ * current one, then cpos itself.
+ *
+ * The smp_wmb()s pair with the smp_rmb()s in read.c:rb_read_commit():
+ * a reader that sees a commit value sees the events below it, and one
+ * that sees cpos in a later sub-buffer sees the earlier ones complete.
+ */
+static void rb_publish(struct rb_cpu *cb, unsigned long w)
+{
+	unsigned long seq = rb_seq(cb, local_read(&cb->cpos));
+	unsigned long wseq = rb_seq(cb, w);
+
+	smp_wmb();
+	for (; seq < wseq; seq++)
+		local_set(&rb_slot(cb, seq)->bpage->commit, cb->buffer->subbuf_size);
+	local_set(&rb_slot(cb, wseq)->bpage->commit, rb_off(cb, w));
+	smp_wmb();
+	local_set(&cb->cpos, w);
+}
+
+/*
+ * End a reservation.  Only the outermost writer publishes; after it drops
+ * committing to zero it looks at wpos once more, because a writer that
+ * interrupted it between its publish and that drop found committing > 0
+ * and left its event unpublished.
+ */
+static void rb_end_commit(struct rb_cpu *cb)
+{
+	unsigned long w;
+
+	if (local_read(&cb->committing) > 1) {
+		barrier();
+		local_dec(&cb->committing);
+		return;
+	}
+	do {
+		w = local_read(&cb->wpos);
+		rb_publish(cb, w);
+		barrier();
+		local_set(&cb->committing, 0);
+		barrier();
+		if (likely(local_read(&cb->wpos) == w))
+			break;
+		local_inc(&cb->committing);
+		barrier();
+	} while (1);
+}
+
+static void rb_wake_readers(struct rb_cpu *cb)
+{
+	if (unlikely(READ_ONCE(cb->waiters)))
+		irq_work_queue(&cb->wakeup_work);
+}
+
+/* Finish the innermost reservation on this CPU. */
+static void rb_finish(struct rb_cpu *cb)
+{
+	unsigned int depth = local_read(&cb->committing) - 1;
+
+	cb->ctx &= ~cb->pending_bit[depth];
+	rb_end_commit(cb);
+	preempt_enable_notrace();
+	rb_wake_readers(cb);
+}
+
+/**
+ * ring_buffer_unlock_commit() - commit the event reserved last on this CPU
+ * @buffer: the buffer it was reserved in
+ *
+ * Context: The context that called ring_buffer_lock_reserve().
+ * Return: 0.
+ */
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	rb_finish(buffer->cpus[raw_smp_processor_id()]);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/*
+ * Turn a discarded data event into something readers skip while keeping
+ * its time delta, which the next event's delta builds on: a time extend
+ * carrying the delta, then padding for the rest.  A 12-byte event has no
+ * room for both; it becomes padding and its delta (nanoseconds at most
+ * 2^27) is lost to readers.
+ */
+static void rb_event_discard(struct ring_buffer_event *event)
+{
+	unsigned int size = rb_event_size(event);
+	u32 delta = event->time_delta;
+
+	if (delta && size != 3 * RB_EVNT_HDR_SIZE) {
+		rb_set_ts_event(event, RINGBUF_TYPE_TIME_EXTEND, delta);
+		size -= RB_LEN_TIME_EXTEND;
+		if (!size)
+			return;
+		event = (void *)event + RB_LEN_TIME_EXTEND;
+	}
+	event->type_len = RINGBUF_TYPE_PADDING;
+	event->time_delta = 1;
+	event->array[0] = size - RB_EVNT_HDR_SIZE;
+}
+
+/**
+ * ring_buffer_discard_commit() - drop the event reserved last on this CPU
+ * @buffer: the buffer it was reserved in
+ * @event: the event ring_buffer_lock_reserve() returned
+ *
+ * Ends the reservation like ring_buffer_unlock_commit(), but readers never
+ * see the event and it is not counted.  If no other event was reserved
+ * after it, its space is given back.
+ *
+ * Context: The context that called ring_buffer_lock_reserve().
+ */
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+	unsigned int depth = local_read(&cb->committing) - 1;
+	unsigned long start = cb->pending_pos[depth];
+	unsigned long end = start + ((void *)event - (void *)
+			(cb->pending[depth]->bpage->data + rb_off(cb, start))) +
+			rb_event_size(event);
+
+	local_dec(&cb->pending[depth]->entries);
+	local_dec(&cb->entries);
+	/*
+	 * Nothing after it: give the space back.  The next writer cannot
+	 * know the time before it any more, so it will use an absolute
+	 * time stamp.
+	 */
+	if (local_cmpxchg(&cb->wpos, end, start) == end)
+		local_set(&cb->last_ts_pos, ~0UL);
+	else
+		rb_event_discard(event);
+	rb_finish(cb);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write() - reserve, copy and commit an event in one call
+ * @buffer: the buffer
+ * @length: payload bytes
+ * @data: the payload
+ *
+ * Context: Any context.
+ * Return: 0, or -EBUSY if the event was not recorded (see
+ * ring_buffer_lock_reserve()).
+ */
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
+		      void *data)
+{
+	struct ring_buffer_event *event;
+
+	event = ring_buffer_lock_reserve(buffer, length);
+	if (!event)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(event), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_nest_start() - allow one nested write in the same context
+ * @buffer: the buffer
+ *
+ * For a writer that must record a second event while its first is still
+ * reserved (trace_printk() from within an event's assignment).  Without
+ * it the recursion check refuses the nested reserve.  Pair with
+ * ring_buffer_nest_end().
+ */
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = buffer->cpus[raw_smp_processor_id()];
+	if (cb)
+		cb->ctx += RB_CTX_BITS << 16;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end() - end what ring_buffer_nest_start() allowed
+ * @buffer: the buffer
+ */
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+
+	if (cb)
+		cb->ctx -= RB_CTX_BITS << 16;
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/**
+ * ring_buffer_event_time_stamp() - time stamp of an event being written
+ * @buffer: the buffer
+ * @event: an event reserved on this CPU and not yet committed
+ *
+ * Context: The context that reserved @event.
+ * Return: the event's time stamp, or the buffer's clock now if @event is
+ * not the innermost reservation.
+ */
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+	long depth = local_read(&cb->committing) - 1;
+
+	if (depth >= 0 && depth < RB_MAX_NEST)
+		return cb->pending_ts[depth];
+	return buffer->clock();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+/**
+ * ring_buffer_max_event_size() - largest payload a reserve accepts
+ * @buffer: the buffer
+ *
+ * An event of this size fits an empty sub-buffer together with its
+ * length word and, in absolute time stamp mode, its time stamp.
+ *
+ * Return: bytes.
+ */
+unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
+{
+	unsigned long max = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE;
+
+	if (buffer->time_stamp_abs)
+		max -= RB_LEN_TIME_EXTEND;
+	return max;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
+
+/**
+ * ring_buffer_time_stamp() - the buffer's clock, now
+ * @buffer: the buffer
+ *
+ * Return: what a time stamp taken now would be.
+ */
+u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	u64 now;
+
+	preempt_disable_notrace();
+	now = buffer->clock();
+	preempt_enable_notrace();
+	return now;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+/**
+ * ring_buffer_normalize_time_stamp() - convert a time stamp to nanoseconds
+ * @buffer: the buffer
+ * @cpu: the CPU it was recorded on
+ * @ts: the time stamp, converted in place
+ *
+ * The clocks this buffer uses already count nanoseconds (or events, for
+ * the counter clock), so there is nothing to convert.
+ */
+void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer, int cpu,
+				      u64 *ts)
+{
+}
+EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
+
+/**
+ * ring_buffer_wake_waiters() - wake the readers waiting on a CPU
+ * @buffer: the buffer
+ * @cpu: the CPU, or %RING_BUFFER_ALL_CPUS
+ */
+void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
+{
+	int i;
+
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		if (buffer->cpus[i])
+			wake_up_all(&buffer->cpus[i]->waitq);
+	}
+	wake_up_all(&buffer->waitq);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_wake_waiters);
+
+/**
+ * rb_wakeup_work() - wake readers, out of the writer's context
+ * @work: the per-CPU buffer's irq_work
+ */
+void rb_wakeup_work(struct irq_work *work)
+{
+	struct rb_cpu *cb = container_of(work, struct rb_cpu, wakeup_work);
+
+	/* Waiters set it again before they check for data. */
+	WRITE_ONCE(cb->waiters, false);
+	wake_up_all(&cb->waitq);
+	wake_up_all(&cb->buffer->waitq);
+}
