@@ -182,7 +182,8 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -o "$BUILD/bench/sysbench" "$REPO/lab/bench/sysbench.c" ||
 		die "cannot build lab/bench/sysbench.c (is libc6-dev installed?)"
 	cp "$BUILD/bench/sysbench" "$root/lab/"
-	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" "$root/lab/"
+	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
+		"$REPO/lab/guest/stress.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
 	find "$BUILD/lab-modules" "$OBJ" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null

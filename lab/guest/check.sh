@@ -11,6 +11,8 @@ rc=0
 
 echo "TRACELAB-BEGIN sanity"
 $FTRACETEST /lab/sanity.d || rc=1
+echo "TRACELAB-BEGIN stress"
+$FTRACETEST -v /lab/stress.d || rc=1
 echo "TRACELAB-BEGIN ftracetest"
 $FTRACETEST -v || rc=1
 if [ "$TRACELAB_INJECT_FAIL" = 1 ]; then

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer stress test: writers on every online CPU, from a task and
+ * from an hrtimer interrupt that lands in the middle of the task's
+ * writes, against a reader thread consuming all CPUs at once.
+ *
+ * Every event carries its stream (CPU and context), a sequence number, a
+ * length and a checksum.  The reader checks each event's checksum, that
+ * each stream's sequence only grows, and that time stamps never go back
+ * on a CPU.  At the end the books must balance exactly, per CPU:
+ *
+ *   attempted = recorded + refused          (the writers' own counts)
+ *   refused   = dropped_events + commit_overrun
+ *   recorded  = read + overrun
+ *   overrun   = lost events reported to the reader = sequence gaps seen
+ *
+ * The test runs when the module loads; loading fails (-EINVAL) if any
+ * check fails, after printing what went wrong and the books.
+ */
+#include <linux/cpu.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/random.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+
+static unsigned int duration_ms = 3000;
+module_param(duration_ms, uint, 0444);
+MODULE_PARM_DESC(duration_ms, "how long the writers run");
+
+static unsigned int overwrite = 1;
+module_param(overwrite, uint, 0444);
+MODULE_PARM_DESC(overwrite, "1: overwrite mode, 0: producer/consumer mode");
+
+static unsigned int subbufs = 8;
+module_param(subbufs, uint, 0444);
+MODULE_PARM_DESC(subbufs, "buffer size per CPU, in pages");
+
+static unsigned int timer_us = 20;
+module_param(timer_us, uint, 0444);
+MODULE_PARM_DESC(timer_us, "interval of the interrupt writer");
+
+enum { STREAM_TASK, STREAM_IRQ, NR_STREAMS };
+
+struct stress_event {
+	u16	cpu;
+	u16	stream;
+	u32	seq;
+	u32	len;		/* bytes of data[] */
+	u32	csum;
+	u8	data[];
+};
+
+#define MAX_DATA	200
+
+struct stress_stream {
+	u32		seq;		/* next sequence number to write */
+	u64		attempted;
+	u64		recorded;
+	u64		refused;
+	u32		rnd;
+};
+
+struct stress_cpu {
+	struct stress_stream	streams[NR_STREAMS];
+	struct hrtimer		timer;
+	struct task_struct	*writer;
+	/* Reader's view. */
+	u32			next_seq[NR_STREAMS];
+	bool			seen[NR_STREAMS];
+	u64			gaps;
+	u64			lost;
+	u64			read;
+	u64			last_ts;
+};
+
+static struct trace_buffer *stress_buffer;
+static struct stress_cpu *stress_cpus;
+static atomic_t stress_errors;
+static bool stress_stop;
+
+static u32 stress_csum(const struct stress_event *ev)
+{
+	u32 sum = ev->cpu * 7 + ev->stream * 13 + ev->seq * 31 + ev->len;
+	u32 i;
+
+	for (i = 0; i < ev->len; i++)
+		sum = sum * 33 + ev->data[i];
+	return sum;
+}
+
+static void stress_write(int cpu, int stream)
+{
+	struct stress_stream *st = &stress_cpus[cpu].streams[stream];
+	struct ring_buffer_event *rbe;
+	struct stress_event *ev;
+	u32 len, i;
+
+	st->rnd = st->rnd * 1103515245 + 12345;
+	len = (st->rnd >> 16) % MAX_DATA;
+	st->attempted++;
+	rbe = ring_buffer_lock_reserve(stress_buffer, sizeof(*ev) + len);
+	if (!rbe) {
+		st->refused++;
+		return;
+	}
+	ev = ring_buffer_event_data(rbe);
+	ev->cpu = cpu;
+	ev->stream = stream;
+	ev->seq = st->seq++;
+	ev->len = len;
+	for (i = 0; i < len; i++)
+		ev->data[i] = ev->seq + i * 3;
+	ev->csum = stress_csum(ev);
+	ring_buffer_unlock_commit(stress_buffer);
+	st->recorded++;
+}
+
+static enum hrtimer_restart stress_timer_fn(struct hrtimer *timer)
+{
+	if (READ_ONCE(stress_stop))
+		return HRTIMER_NORESTART;
+	stress_write(smp_processor_id(), STREAM_IRQ);
+	hrtimer_forward_now(timer, ns_to_ktime(timer_us * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+static void stress_start_timer(void *timer)
+{
+	hrtimer_start(timer, ns_to_ktime(timer_us * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static int stress_writer_fn(void *arg)
+{
+	int cpu = (long)arg;
+	unsigned int n = 0;
+
+	while (!READ_ONCE(stress_stop)) {
+		preempt_disable();
+		stress_write(cpu, STREAM_TASK);
+		preempt_enable();
+		if (!(++n % 64))
+			cond_resched();
+	}
+	while (!kthread_should_stop())
+		msleep(1);
+	return 0;
+}
+
+static void stress_error(const char *fmt, int cpu, u32 a, u32 b)
+{
+	if (atomic_inc_return(&stress_errors) <= 10)
+		pr_err("ring_buffer_stress: cpu %d: %s (%u, %u)\n", cpu, fmt, a, b);
+}
+
+static void stress_check(int cpu, struct ring_buffer_event *rbe, u64 ts,
+			 unsigned long lost)
+{
+	struct stress_cpu *sc = &stress_cpus[cpu];
+	struct stress_event *ev = ring_buffer_event_data(rbe);
+
+	sc->read++;
+	sc->lost += lost;
+	if (ts < sc->last_ts)
+		stress_error("time went backwards", cpu, (u32)ts, (u32)sc->last_ts);
+	sc->last_ts = ts;
+	if (ev->cpu != cpu || ev->stream >= NR_STREAMS ||
+	    ev->len >= MAX_DATA || ev->csum != stress_csum(ev)) {
+		stress_error("corrupt event", cpu, ev->seq, ev->len);
+		return;
+	}
+	if (sc->seen[ev->stream] && ev->seq != sc->next_seq[ev->stream]) {
+		if ((s32)(ev->seq - sc->next_seq[ev->stream]) < 0)
+			stress_error("event out of order", cpu, ev->seq,
+				     sc->next_seq[ev->stream]);
+		else
+			sc->gaps += ev->seq - sc->next_seq[ev->stream];
+	} else if (!sc->seen[ev->stream]) {
+		sc->gaps += ev->seq;
+	}
+	sc->seen[ev->stream] = true;
+	sc->next_seq[ev->stream] = ev->seq + 1;
+}
+
+/* Consume what is there on every CPU; return how many events. */
+static unsigned long stress_drain(void)
+{
+	struct ring_buffer_event *rbe;
+	unsigned long lost, n = 0;
+	u64 ts;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		while ((rbe = ring_buffer_consume(stress_buffer, cpu, &ts, &lost))) {
+			stress_check(cpu, rbe, ts, lost);
+			n++;
+		}
+	}
+	return n;
+}
+
+static int stress_reader_fn(void *arg)
+{
+	while (!kthread_should_stop()) {
+		if (!stress_drain())
+			usleep_range(50, 100);
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Check the books of one CPU; true if they balance. */
+static bool stress_books(int cpu)
+{
+	struct stress_cpu *sc = &stress_cpus[cpu];
+	u64 attempted = 0, recorded = 0, refused = 0;
+	unsigned long overrun, dropped, commit_overrun;
+	bool ok;
+	int s;
+
+	for (s = 0; s < NR_STREAMS; s++) {
+		attempted += sc->streams[s].attempted;
+		recorded += sc->streams[s].recorded;
+		refused += sc->streams[s].refused;
+		/* Events lost at the end of a stream are gaps too. */
+		sc->gaps += sc->streams[s].seq - (sc->seen[s] ? sc->next_seq[s] : 0);
+	}
+	overrun = ring_buffer_overrun_cpu(stress_buffer, cpu);
+	dropped = ring_buffer_dropped_events_cpu(stress_buffer, cpu);
+	commit_overrun = ring_buffer_commit_overrun_cpu(stress_buffer, cpu);
+
+	ok = attempted == recorded + refused &&
+	     refused == dropped + commit_overrun &&
+	     recorded == sc->read + overrun &&
+	     overrun == sc->lost && overrun == sc->gaps &&
+	     ring_buffer_read_events_cpu(stress_buffer, cpu) == sc->read &&
+	     ring_buffer_entries_cpu(stress_buffer, cpu) == 0;
+	pr_info("ring_buffer_stress: cpu %d: written %llu (irq %llu) read %llu overrun %lu lost %llu gaps %llu dropped %lu commit_overrun %lu: %s\n",
+		cpu, attempted, sc->streams[STREAM_IRQ].attempted, sc->read,
+		overrun, sc->lost, sc->gaps, dropped, commit_overrun,
+		ok ? "balanced" : "UNBALANCED");
+	return ok;
+}
+
+static int __init ring_buffer_stress_init(void)
+{
+	struct task_struct *reader;
+	bool ok = true;
+	int cpu, err = 0;
+
+	stress_cpus = kcalloc(nr_cpu_ids, sizeof(*stress_cpus), GFP_KERNEL);
+	stress_buffer = ring_buffer_alloc(subbufs * PAGE_SIZE,
+					  overwrite ? RB_FL_OVERWRITE : 0);
+	if (!stress_cpus || !stress_buffer) {
+		err = -ENOMEM;
+		goto out;
+	}
+	atomic_set(&stress_errors, 0);
+	WRITE_ONCE(stress_stop, false);
+
+	cpus_read_lock();
+	reader = kthread_run(stress_reader_fn, NULL, "rb_stress_reader");
+	for_each_online_cpu(cpu) {
+		struct stress_cpu *sc = &stress_cpus[cpu];
+
+		sc->streams[STREAM_TASK].rnd = cpu * 2 + 1;
+		sc->streams[STREAM_IRQ].rnd = cpu * 2 + 2;
+		sc->writer = kthread_create_on_cpu(stress_writer_fn,
+						   (void *)(long)cpu, cpu,
+						   "rb_stress/%u");
+		if (!IS_ERR(sc->writer))
+			wake_up_process(sc->writer);
+		hrtimer_init(&sc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+		sc->timer.function = stress_timer_fn;
+	}
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, stress_start_timer,
+					 &stress_cpus[cpu].timer, 1);
+	cpus_read_unlock();
+
+	msleep(duration_ms);
+
+	WRITE_ONCE(stress_stop, true);
+	for_each_online_cpu(cpu) {
+		hrtimer_cancel(&stress_cpus[cpu].timer);
+		if (!IS_ERR_OR_NULL(stress_cpus[cpu].writer))
+			kthread_stop(stress_cpus[cpu].writer);
+	}
+	if (!IS_ERR(reader))
+		kthread_stop(reader);
+	stress_drain();
+
+	for_each_online_cpu(cpu)
+		ok &= stress_books(cpu);
+	if (atomic_read(&stress_errors) || !ok) {
+		pr_err("ring_buffer_stress: FAIL (%d bad events)\n",
+		       atomic_read(&stress_errors));
+		err = -EINVAL;
+	} else {
+		pr_info("ring_buffer_stress: PASS (%s mode, %u ms)\n",
+			overwrite ? "overwrite" : "producer/consumer", duration_ms);
+	}
+out:
+	ring_buffer_free(stress_buffer);
+	kfree(stress_cpus);
+	return err;
+}
+
+static void __exit ring_buffer_stress_exit(void)
+{
+}
+
+module_init(ring_buffer_stress_init);
+module_exit(ring_buffer_stress_exit);
+MODULE_DESCRIPTION("Ring buffer stress test");
+MODULE_LICENSE("GPL");
