@@ -683,6 +683,55 @@ out:
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
 
+#ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+/**
+ * ring_buffer_swap_cpu() - exchange one CPU's buffers between two buffers
+ * @buffer_a: one buffer
+ * @buffer_b: the other
+ * @cpu: the CPU
+ *
+ * For snapshots: the events recorded so far move to the other buffer and
+ * recording goes on into what was the other's.  Both buffers must have
+ * the same size, sub-buffer size and mode on @cpu.
+ *
+ * Context: Process context, may sleep.
+ * Return: 0, -EINVAL if the CPU buffers differ or @cpu is bad, -EBUSY if
+ * recording is disabled on either.
+ */
+int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
+			 struct trace_buffer *buffer_b, int cpu)
+{
+	struct rb_cpu *a = rb_cpu_get(buffer_a, cpu);
+	struct rb_cpu *b = rb_cpu_get(buffer_b, cpu);
+	unsigned long fa, fb;
+	int err = 0;
+
+	if (!a || !b || a->nr != b->nr ||
+	    buffer_a->subbuf_order != buffer_b->subbuf_order)
+		return -EINVAL;
+	if (atomic_read(&buffer_a->record_disabled) ||
+	    atomic_read(&buffer_b->record_disabled) ||
+	    atomic_read(&a->record_disabled) || atomic_read(&b->record_disabled))
+		return -EBUSY;
+
+	atomic_inc(&a->record_disabled);
+	atomic_inc(&b->record_disabled);
+	synchronize_rcu();
+	raw_spin_lock_irqsave(&a->reader_lock, fa);
+	raw_spin_lock_irqsave_nested(&b->reader_lock, fb, SINGLE_DEPTH_NESTING);
+	WRITE_ONCE(buffer_a->cpus[cpu], b);
+	WRITE_ONCE(buffer_b->cpus[cpu], a);
+	a->buffer = buffer_b;
+	b->buffer = buffer_a;
+	raw_spin_unlock_irqrestore(&b->reader_lock, fb);
+	raw_spin_unlock_irqrestore(&a->reader_lock, fa);
+	atomic_dec(&a->record_disabled);
+	atomic_dec(&b->record_disabled);
+	return err;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
+#endif
+
 /**
  * trace_rb_cpu_prepare() - CPU hotplug: prepare buffers for a new CPU
  * @cpu: the CPU coming up

@@ -258,7 +258,18 @@ void rb_page_reset(struct rb_page *page);
 /* write.c */
 void rb_wakeup_work(struct irq_work *work);
 
+/* Committed bytes of a sub-buffer the writer may still be filling. */
+static inline unsigned int rb_read_commit(struct rb_page *page)
+{
+	unsigned int commit = local_read(&page->bpage->commit);
+
+	smp_rmb();	/* pairs with write.c:rb_publish() */
+	return commit;
+}
+
 /* read.c */
 void rb_reader_reset(struct rb_cpu *cb);
+struct ring_buffer_event *rb_locate(struct rb_cpu *cb, bool *in_place);
+void rb_unclaim_head(struct rb_cpu *cb);
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

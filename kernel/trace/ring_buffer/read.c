@@ -32,15 +32,6 @@
 
 #include "internal.h"
 
-/* Committed bytes of sub-buffer @page, or of the commit sub-buffer. */
-static unsigned int rb_read_commit(struct rb_page *page)
-{
-	unsigned int commit = local_read(&page->bpage->commit);
-
-	smp_rmb();
-	return commit;
-}
-
 static unsigned long rb_read_cseq(struct rb_cpu *cb)
 {
 	unsigned long cpos = local_read(&cb->cpos);
@@ -157,9 +148,13 @@ static void rb_claim(struct rb_cpu *cb)
 	cb->lost_events += delta - fix;
 }
 
-static void rb_unclaim(struct rb_cpu *cb, unsigned long head)
+/**
+ * rb_unclaim_head() - drop the reader's claim on head
+ * @cb: the CPU buffer, reader_lock held, claim held
+ */
+void rb_unclaim_head(struct rb_cpu *cb)
 {
-	atomic_long_set_release(&cb->head, head << 1);
+	atomic_long_set_release(&cb->head, cb->rseq << 1);
 }
 
 /* Take the claimed, complete sub-buffer rseq out of the ring. */
@@ -173,24 +168,24 @@ static void rb_take(struct rb_cpu *cb)
 	WRITE_ONCE(cb->ring[slot], spare);
 	cb->spare = NULL;
 	cb->inplace_read = 0;
-	rb_unclaim(cb, cb->rseq + 1);
+	atomic_long_set_release(&cb->head, (cb->rseq + 1) << 1);
 }
 
-/*
- * Find the next event for the consuming reader and, if @consume, step
- * past it.  Caller holds reader_lock.
+/**
+ * rb_locate() - find the consuming reader's next event
+ * @cb: the CPU buffer, reader_lock held
+ * @in_place: set if the event is in the commit sub-buffer, read in place:
+ *	the reader then holds its claim on head, which the caller must drop
+ *	with rb_unclaim_head() once done with the event
  *
- * Return: the event (in the reader's sub-buffer or in the bounce buffer),
- * or NULL if there is none yet.
+ * Return: the event, inside its sub-buffer, or NULL if there is none yet
+ * (no claim is held then).
  */
-static struct ring_buffer_event *rb_read(struct rb_cpu *cb, u64 *ts,
-					 unsigned long *lost, bool consume)
+struct ring_buffer_event *rb_locate(struct rb_cpu *cb, bool *in_place)
 {
 	struct ring_buffer_event *event;
 	struct buffer_data_page *bpage;
 	unsigned long cseq;
-	unsigned int size;
-	bool in_place;
 
 	for (;;) {
 		if (cb->reader) {
@@ -198,8 +193,8 @@ static struct ring_buffer_event *rb_read(struct rb_cpu *cb, u64 *ts,
 			event = rb_scan(bpage, &cb->roff, &cb->rstamp,
 					local_read(&bpage->commit));
 			if (event) {
-				in_place = false;
-				break;
+				*in_place = false;
+				return event;
 			}
 			/* Done with it: it becomes the spare. */
 			cb->spare = cb->reader;
@@ -221,31 +216,51 @@ static struct ring_buffer_event *rb_read(struct rb_cpu *cb, u64 *ts,
 		event = rb_scan(bpage, &cb->roff, &cb->rstamp,
 				rb_read_commit(rb_slot(cb, cb->rseq)));
 		if (!event) {
-			rb_unclaim(cb, cb->rseq);
+			rb_unclaim_head(cb);
 			return NULL;
 		}
-		size = rb_event_size(event);
-		memcpy(cb->bounce, event, size);
-		event = cb->bounce;
-		in_place = true;
-		break;
+		*in_place = true;
+		return event;
 	}
+}
 
+/* Step the consuming reader past @event, which rb_locate() returned. */
+static void rb_consume(struct rb_cpu *cb, struct ring_buffer_event *event,
+		       bool in_place)
+{
+	cb->rstamp += event->time_delta;
+	cb->roff += rb_event_size(event);
+	cb->read++;
+	cb->read_bytes += ring_buffer_event_length(event);
+	cb->lost_events = 0;
+	if (in_place)
+		cb->inplace_read++;
+}
+
+/*
+ * The next event for the consuming reader; consumed if @consume.  Events
+ * read in place are copied to the bounce buffer first.
+ */
+static struct ring_buffer_event *rb_read(struct rb_cpu *cb, u64 *ts,
+					 unsigned long *lost, bool consume)
+{
+	struct ring_buffer_event *event;
+	bool in_place;
+
+	event = rb_locate(cb, &in_place);
+	if (!event)
+		return NULL;
 	if (ts)
 		*ts = cb->rstamp + event->time_delta;
 	if (lost)
 		*lost = cb->lost_events;
-	if (consume) {
-		cb->rstamp += event->time_delta;
-		cb->roff += rb_event_size(event);
-		cb->read++;
-		cb->read_bytes += ring_buffer_event_length(event);
-		cb->lost_events = 0;
-		if (in_place)
-			cb->inplace_read++;
+	if (consume)
+		rb_consume(cb, event, in_place);
+	if (in_place) {
+		memcpy(cb->bounce, event, rb_event_size(event));
+		event = cb->bounce;
+		rb_unclaim_head(cb);
 	}
-	if (in_place)
-		rb_unclaim(cb, cb->rseq);
 	return event;
 }
 

@@ -630,6 +630,127 @@ static void rb_test_wait(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * A raw read hands over events as stored, after a header whose time
+ * stamp makes the first delta right: decoding the copy gives the same
+ * events and times as consuming them would.
+ */
+static void rb_test_read_page(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 8 * SUBBUF, 0);
+	struct buffer_data_read_page *rpage;
+	struct buffer_data_page *bpage;
+	struct ring_buffer_event *event;
+	unsigned int off, commit;
+	u64 ts, when[50];
+	int cpu, i, n = 0;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	fake_now = 5000;
+	cpu = get_cpu();
+	for (i = 0; i < 50; i++) {
+		/* Mostly small steps, every third one needs a time extend. */
+		fake_now += i % 3 ? 10 : 1 << 28;
+		when[i] = fake_now;
+		rb_test_write(buffer, 24, i);
+	}
+	put_cpu();
+	/* Consume a few first: the raw read starts where they end. */
+	for (i = 0; i < 5; i++)
+		ring_buffer_consume(buffer, cpu, NULL, NULL);
+
+	KUNIT_ASSERT_EQ(test, ring_buffer_alloc_read_page(buffer, cpu, &rpage), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page_size(rpage),
+			(unsigned int)PAGE_SIZE);
+	KUNIT_ASSERT_EQ(test, ring_buffer_read_page(buffer, rpage, PAGE_SIZE,
+						    cpu, 0), 0);
+	bpage = ring_buffer_read_page_data(rpage);
+	commit = local_read(&bpage->commit);
+	KUNIT_EXPECT_EQ(test, commit & RB_MISSED_EVENTS, 0U);
+	ts = bpage->time_stamp;
+	for (off = 0; off < commit; off += rb_event_size(event)) {
+		event = (void *)bpage->data + off;
+		if (event->type_len == RINGBUF_TYPE_TIME_EXTEND) {
+			ts += rb_event_ts_field(event);
+			continue;
+		}
+		if (event->type_len == RINGBUF_TYPE_TIME_STAMP) {
+			ts = rb_event_ts_field(event);
+			continue;
+		}
+		KUNIT_ASSERT_LE(test, (int)event->type_len,
+				RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+		ts += event->time_delta;
+		i = 5 + n++;
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 24, i));
+		KUNIT_EXPECT_EQ(test, ts, when[i]);
+	}
+	KUNIT_EXPECT_EQ(test, n, 45);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(buffer, cpu), 50UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(buffer, rpage, PAGE_SIZE,
+						    cpu, 0), -1);
+	ring_buffer_free_read_page(buffer, cpu, rpage);
+	ring_buffer_free(buffer);
+}
+
+/* A raw read after an overwrite says that events were missed, and how many. */
+static void rb_test_read_page_missed(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 3 * SUBBUF,
+						     RB_FL_OVERWRITE);
+	struct buffer_data_read_page *rpage;
+	struct buffer_data_page *bpage;
+	unsigned long commit, missed;
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 2000; i++)
+		rb_test_write(buffer, 8, i);
+	put_cpu();
+	KUNIT_ASSERT_EQ(test, ring_buffer_alloc_read_page(buffer, cpu, &rpage), 0);
+	KUNIT_ASSERT_EQ(test, ring_buffer_read_page(buffer, rpage, PAGE_SIZE,
+						    cpu, 1), 0);
+	bpage = ring_buffer_read_page_data(rpage);
+	commit = local_read(&bpage->commit);
+	KUNIT_EXPECT_TRUE(test, commit & RB_MISSED_EVENTS);
+	if (commit & RB_MISSED_STORED) {
+		memcpy(&missed, bpage->data + (commit & 0xfffff), sizeof(missed));
+		KUNIT_EXPECT_EQ(test, missed, ring_buffer_overrun_cpu(buffer, cpu));
+	}
+	ring_buffer_free_read_page(buffer, cpu, rpage);
+	ring_buffer_free(buffer);
+}
+
+/* Swapping a CPU buffer moves its events to the other buffer. */
+static void rb_test_swap_cpu(struct kunit *test)
+{
+	struct trace_buffer *a = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct trace_buffer *b = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct trace_buffer *c = rb_test_alloc(test, 8 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	int cpu;
+
+	cpu = get_cpu();
+	rb_test_write(a, 8, 1);
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, c, cpu), -EINVAL);
+	KUNIT_ASSERT_EQ(test, ring_buffer_swap_cpu(a, b, cpu), 0);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(a, cpu));
+	event = ring_buffer_consume(b, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 1));
+	/* Writers now record into what was b's. */
+	cpu = get_cpu();
+	rb_test_write(a, 8, 2);
+	put_cpu();
+	event = ring_buffer_consume(a, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 2));
+	ring_buffer_free(a);
+	ring_buffer_free(b);
+	ring_buffer_free(c);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -649,6 +770,9 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_subbuf_order),
 	KUNIT_CASE(rb_test_bad_cpu),
 	KUNIT_CASE(rb_test_wait),
+	KUNIT_CASE(rb_test_read_page),
+	KUNIT_CASE(rb_test_read_page_missed),
+	KUNIT_CASE(rb_test_swap_cpu),
 	{}
 };
 
