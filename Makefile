@@ -5,6 +5,7 @@
 #
 #   make run      boot the patched kernel: a shell on a terminal, else a demo
 #   make check    build, boot, run every test; last line "N passed, N failed"
+#   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
 #   make bench    the same benchmarks on our kernel and on the base kernel
 #   make series   write the patch series to build/series/ and check it
 #   make clean    remove build/
@@ -14,9 +15,15 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: all run check bench series clean deps kernel tree
+.PHONY: all run check check-debug bench series clean deps kernel tree
 
 all: check
 
 run check bench series clean deps kernel tree:
 	@INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) $@
+
+# The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the
+# stress tests running 30 s each.
+check-debug:
+	@VARIANT=debug STRESS_MS=30000 QEMU_TIMEOUT=2400 QEMU_MEM=2G \
+		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check

@@ -9,6 +9,8 @@
 #   kernel    configure and build the test kernel and the lab's modules
 #   initramfs pack busybox, the tests and the modules
 #   check     all of the above, boot, run the tests, judge the console
+#             (VARIANT=debug: lockdep, KASAN, UBSAN, kmemleak; STRESS_MS=
+#             sets how long each stress run lasts)
 #   run       boot for a person: a shell on a terminal, else the demo
 #   bench     benchmarks on our kernel and on the pristine base kernel
 #   series    write the series as git format-patch files, and check it
@@ -152,7 +154,12 @@ configure() {
 cmd_kernel() {
 	cmd_tree
 	STEP=kernel
-	configure "$OBJ" "$TREE/$FRAGMENT" "${KMAKE[@]}"
+	local frag=$TREE/$FRAGMENT
+	if [ "${VARIANT:-}" = debug ]; then
+		cat "$TREE/$FRAGMENT" "$REPO/lab/debug.config" > "$BUILD/debug.config"
+		frag=$BUILD/debug.config
+	fi
+	configure "$OBJ" "$frag" "${KMAKE[@]}"
 	step "building the kernel in $OBJ ($JOBS jobs, ccache)"
 	local t0=$SECONDS
 	logged kernel "${KMAKE[@]}" bzImage modules
@@ -182,6 +189,12 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -o "$BUILD/bench/sysbench" "$REPO/lab/bench/sysbench.c" ||
 		die "cannot build lab/bench/sysbench.c (is libc6-dev installed?)"
 	cp "$BUILD/bench/sysbench" "$root/lab/"
+	mkdir -p "$root/lab/bench"
+	for k in ours base; do
+		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then
+			cp "$BUILD/bench-modules-$k/rb_bench.ko" "$root/lab/bench/rb_bench-$k.ko"
+		fi
+	done
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
 		"$REPO/lab/guest/stress.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
@@ -232,6 +245,7 @@ cmd_check() {
 	step "booting the guest and running the tests (timeout ${QEMU_TIMEOUT}s)"
 	local extra="" qrc=0 to=()
 	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
+	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
 	boot check "$LOGS/console-check.log" "$extra" || qrc=$?
 	[ $qrc = 124 ] || [ $qrc = 137 ] && to=(--timed-out)
 	STEP=judge
@@ -270,14 +284,26 @@ cmd_base_kernel() {
 	local kmake=(make -C "$BASE" O="$obj" ARCH=x86_64 "CC=ccache gcc" -j"$JOBS"
 		     KBUILD_BUILD_TIMESTAMP="tracelab" KBUILD_BUILD_USER=tracelab
 		     KBUILD_BUILD_HOST=tracelab)
-	TREE=$BASE STRICT=0 configure "$obj" "$REPO/$FRAGMENT" "${kmake[@]}"
+	cat "$REPO/$FRAGMENT" "$REPO/lab/bench/base.config" > "$BUILD/base.config"
+	TREE=$BASE STRICT=0 configure "$obj" "$BUILD/base.config" "${kmake[@]}"
 	step "building the base kernel in $obj"
-	logged kernel-base "${kmake[@]}" bzImage
+	logged kernel-base "${kmake[@]}" bzImage modules
+	bench_module base "$BASE" "$obj"
+}
+
+# bench_module TAG SRC OBJ: build the benchmark modules against a kernel.
+bench_module() {
+	local dir=$BUILD/bench-modules-$1
+	rm -rf "$dir"
+	cp -r "$REPO/lab/bench/rb_bench" "$dir"
+	logged bench-module-$1 make -C "$2" O="$3" ARCH=x86_64 "CC=ccache gcc" \
+		M="$dir" modules
 }
 
 cmd_bench() {
 	cmd_deps
 	cmd_kernel
+	bench_module ours "$TREE" "$OBJ"
 	cmd_base_kernel
 	cmd_initramfs
 	STEP=bench
@@ -295,7 +321,7 @@ cmd_bench() {
 				die "the $kernel kernel's benchmark run failed (see $log)"
 			grep -q '^TRACELAB-END rc=0' <(tr -d '\r' < "$log") ||
 				die "the $kernel kernel's benchmark did not finish (see $log)"
-			tr -d '\r' < "$log" | grep '^BENCH ' | tee -a "$results"
+			tr -d '\r' < "$log" | sed -n 's/^.*\(BENCH kernel=\)/\1/p' | tee -a "$results"
 		done
 	done
 	step "ratios, ours / base (below 1.0: ours is faster)"

@@ -51,8 +51,8 @@
 #define RB_TS_MASK		((1ULL << RB_TS_BITS) - 1)
 
 /* Flags a raw reader finds in the commit word of a sub-buffer it read. */
-#define RB_MISSED_EVENTS	(1UL << 31)
-#define RB_MISSED_STORED	(1UL << 30)
+#define RB_MISSED_EVENTS	BIT(31)
+#define RB_MISSED_STORED	BIT(30)
 
 /**
  * struct buffer_data_page - a sub-buffer as stored and as read raw
@@ -212,13 +212,13 @@ struct trace_buffer {
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;
 	unsigned int		span_shift;
-	struct mutex		mutex;
+	struct mutex		mutex;	/* resize, reset, sub-buffer order */
 	struct rb_cpu		**cpus;
 	struct lock_class_key	*reader_key;
 	wait_queue_head_t	waitq;
 };
 
-#define RB_BUFFER_OFF		(1 << 20)
+#define RB_BUFFER_OFF		BIT(20)
 
 /* Positions. */
 static inline unsigned long rb_seq(struct rb_cpu *cb, unsigned long pos)

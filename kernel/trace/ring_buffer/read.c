@@ -36,7 +36,7 @@ static unsigned long rb_read_cseq(struct rb_cpu *cb)
 {
 	unsigned long cpos = local_read(&cb->cpos);
 
-	smp_rmb();
+	smp_rmb();	/* pairs with the second smp_wmb() in rb_publish() */
 	return rb_seq(cb, cpos);
 }
 
@@ -564,7 +564,7 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
 	iter->seq = cb->rseq;
 	iter->off = cb->roff;
 	iter->stamp = cb->rstamp;
-	iter->on_reader = cb->reader != NULL;
+	iter->on_reader = !!cb->reader;
 	iter->read = cb->read;
 	if (!iter->on_reader) {
 		unsigned long head = rb_head_seq(atomic_long_read_acquire(&cb->head));
@@ -622,7 +622,7 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 		event = rb_scan(bpage, &off, &stamp, end);
 		if (event)
 			memcpy(iter->event, event, rb_event_size(event));
-		smp_rmb();
+		smp_rmb();	/* copy, then head: pairs with rb_make_room()'s cmpxchg */
 		if (rb_head_seq(atomic_long_read(&cb->head)) > iter->seq) {
 			/* Overwritten under us: go on from the oldest left. */
 			iter->dropped = true;

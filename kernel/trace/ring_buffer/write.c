@@ -429,11 +429,11 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
 	unsigned long seq = rb_seq(cb, local_read(&cb->cpos));
 	unsigned long wseq = rb_seq(cb, w);
 
-	smp_wmb();
+	smp_wmb();	/* events before commits: pairs with rb_read_commit() */
 	for (; seq < wseq; seq++)
 		local_set(&rb_slot(cb, seq)->bpage->commit, cb->buffer->subbuf_size);
 	local_set(&rb_slot(cb, wseq)->bpage->commit, rb_off(cb, w));
-	smp_wmb();
+	smp_wmb();	/* commits before cpos: pairs with rb_read_cseq() */
 	local_set(&cb->cpos, w);
 }
 

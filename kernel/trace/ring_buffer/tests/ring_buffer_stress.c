@@ -12,7 +12,8 @@
  *   attempted = recorded + refused          (the writers' own counts)
  *   refused   = dropped_events + commit_overrun
  *   recorded  = read + overrun
- *   overrun   = lost events reported to the reader = sequence gaps seen
+ *   and the overrun count equals both the lost events reported to the
+ *   reader and the sequence gaps it saw
  *
  * The test runs when the module loads; loading fails (-EINVAL) if any
  * check fails, after printing what went wrong and the books.
@@ -146,7 +147,7 @@ static int stress_writer_fn(void *arg)
 			cond_resched();
 	}
 	while (!kthread_should_stop())
-		msleep(1);
+		usleep_range(1000, 2000);
 	return 0;
 }
 
