@@ -212,7 +212,7 @@ boot() {
 	local append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1"
 	append+=" hung_task_panic=1 tracelab.mode=$mode $extra ${KERNEL_ARGS:-}"
 	local accel=$QEMU_ACCEL
-	[ "${ICOUNT:-0}" = 1 ] && accel="tcg,thread=single -icount shift=0"
+	[ "${ICOUNT:-0}" = 1 ] && accel="tcg,thread=single -icount shift=0,sleep=off"
 	local qemu=(qemu-system-x86_64 -accel $accel -smp 2 -m "$QEMU_MEM"
 		    -kernel "${KIMAGE:-$OBJ/arch/x86/boot/bzImage}"
 		    -initrd "$BUILD/initramfs.cpio.gz"

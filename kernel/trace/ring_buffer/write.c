@@ -341,6 +341,8 @@ static unsigned int rb_ctx_lock(struct rb_cpu *cb)
 	return bit;
 }
 
+static void rb_end_commit(struct rb_cpu *cb);
+
 static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 {
 	return !atomic_read(&buffer->record_disabled) && cb &&
@@ -385,7 +387,11 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 		     !rb_reserve(cb, rb_data_event_size(length), &res))) {
 		if (depth >= RB_MAX_NEST)
 			local_inc(&cb->dropped_events);
-		local_dec(&cb->committing);
+		/*
+		 * End it like a commit: writers that interrupted this one
+		 * reserved and committed, and left publishing to it.
+		 */
+		rb_end_commit(cb);
 		goto out_unlock;
 	}
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Ring buffer stress test: writers on every online CPU, from a task and
- * from an hrtimer interrupt that lands in the middle of the task's
- * writes, against a reader thread consuming all CPUs at once.
+ * Ring buffer stress test: writers on every online CPU, from a task, from
+ * an hrtimer interrupt that lands in the middle of the task's writes and,
+ * on x86, from an NMI the timer sends itself (which lands in the middle of
+ * the timer's write), against a reader thread consuming all CPUs at once.
  *
  * Every event carries its stream (CPU and context), a sequence number, a
  * length and a checksum.  The reader checks each event's checksum, that
@@ -27,6 +28,12 @@
 #include <linux/ring_buffer.h>
 #include <linux/slab.h>
 
+#include "../internal.h"
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#endif
+
 static unsigned int duration_ms = 3000;
 module_param(duration_ms, uint, 0444);
 MODULE_PARM_DESC(duration_ms, "how long the writers run");
@@ -43,7 +50,11 @@ static unsigned int timer_us = 20;
 module_param(timer_us, uint, 0444);
 MODULE_PARM_DESC(timer_us, "interval of the interrupt writer");
 
-enum { STREAM_TASK, STREAM_IRQ, NR_STREAMS };
+static unsigned int nmi = 1;
+module_param(nmi, uint, 0444);
+MODULE_PARM_DESC(nmi, "also write from NMIs, where the architecture can send them");
+
+enum { STREAM_TASK, STREAM_IRQ, STREAM_NMI, NR_STREAMS };
 
 struct stress_event {
 	u16	cpu;
@@ -66,6 +77,7 @@ struct stress_stream {
 
 struct stress_cpu {
 	struct stress_stream	streams[NR_STREAMS];
+	bool			nmi_pending;
 	struct hrtimer		timer;
 	struct task_struct	*writer;
 	/* Reader's view. */
@@ -119,10 +131,52 @@ static void stress_write(int cpu, int stream)
 	st->recorded++;
 }
 
+static bool stress_nmi_on;
+
+#ifdef CONFIG_X86_LOCAL_APIC
+static int stress_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	struct stress_cpu *sc = &stress_cpus[smp_processor_id()];
+
+	if (!READ_ONCE(sc->nmi_pending))
+		return NMI_DONE;
+	WRITE_ONCE(sc->nmi_pending, false);
+	stress_write(smp_processor_id(), STREAM_NMI);
+	return NMI_HANDLED;
+}
+
+static void stress_nmi_start(void)
+{
+	if (nmi && !register_nmi_handler(NMI_LOCAL, stress_nmi_handler, 0,
+					 "rb_stress"))
+		stress_nmi_on = true;
+}
+
+static void stress_nmi_stop(void)
+{
+	if (stress_nmi_on)
+		unregister_nmi_handler(NMI_LOCAL, "rb_stress");
+}
+
+/* An NMI to this CPU; it arrives while the timer's own write runs. */
+static void stress_nmi_send(int cpu)
+{
+	if (!stress_nmi_on || READ_ONCE(stress_cpus[cpu].nmi_pending))
+		return;
+	WRITE_ONCE(stress_cpus[cpu].nmi_pending, true);
+	__apic_send_IPI_self(NMI_VECTOR);
+}
+#else
+static void stress_nmi_start(void) { }
+static void stress_nmi_stop(void) { }
+static void stress_nmi_send(int cpu) { }
+#endif
+
 static enum hrtimer_restart stress_timer_fn(struct hrtimer *timer)
 {
 	if (READ_ONCE(stress_stop))
 		return HRTIMER_NORESTART;
+	stress_nmi_send(smp_processor_id());
 	stress_write(smp_processor_id(), STREAM_IRQ);
 	hrtimer_forward_now(timer, ns_to_ktime(timer_us * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
@@ -239,10 +293,21 @@ static bool stress_books(int cpu)
 	     overrun == sc->lost && overrun == sc->gaps &&
 	     ring_buffer_read_events_cpu(stress_buffer, cpu) == sc->read &&
 	     ring_buffer_entries_cpu(stress_buffer, cpu) == 0;
-	pr_info("ring_buffer_stress: cpu %d: written %llu (irq %llu) read %llu overrun %lu lost %llu gaps %llu dropped %lu commit_overrun %lu: %s\n",
-		cpu, attempted, sc->streams[STREAM_IRQ].attempted, sc->read,
+	pr_info("ring_buffer_stress: cpu %d: written %llu (irq %llu, nmi %llu) read %llu overrun %lu lost %llu gaps %llu dropped %lu commit_overrun %lu: %s\n",
+		cpu, attempted, sc->streams[STREAM_IRQ].attempted,
+		sc->streams[STREAM_NMI].attempted, sc->read,
 		overrun, sc->lost, sc->gaps, dropped, commit_overrun,
 		ok ? "balanced" : "UNBALANCED");
+	if (!ok) {
+		struct rb_cpu *cb = stress_buffer->cpus[cpu];
+
+		pr_info("ring_buffer_stress: cpu %d: attempted %llu recorded %llu refused %llu entries %lu wpos %lx cpos %lx committing %ld crossing %ld head %lx ctx %x\n",
+			cpu, attempted, recorded, refused,
+			ring_buffer_entries_cpu(stress_buffer, cpu),
+			local_read(&cb->wpos), local_read(&cb->cpos),
+			local_read(&cb->committing), local_read(&cb->crossing),
+			atomic_long_read(&cb->head), cb->ctx);
+	}
 	return ok;
 }
 
@@ -262,13 +327,15 @@ static int __init ring_buffer_stress_init(void)
 	atomic_set(&stress_errors, 0);
 	WRITE_ONCE(stress_stop, false);
 
+	stress_nmi_start();
 	cpus_read_lock();
 	reader = kthread_run(stress_reader_fn, NULL, "rb_stress_reader");
 	for_each_online_cpu(cpu) {
 		struct stress_cpu *sc = &stress_cpus[cpu];
 
-		sc->streams[STREAM_TASK].rnd = cpu * 2 + 1;
-		sc->streams[STREAM_IRQ].rnd = cpu * 2 + 2;
+		sc->streams[STREAM_TASK].rnd = cpu * 3 + 1;
+		sc->streams[STREAM_IRQ].rnd = cpu * 3 + 2;
+		sc->streams[STREAM_NMI].rnd = cpu * 3 + 3;
 		sc->writer = kthread_create_on_cpu(stress_writer_fn,
 						   (void *)(long)cpu, cpu,
 						   "rb_stress/%u");
@@ -292,6 +359,7 @@ static int __init ring_buffer_stress_init(void)
 	}
 	if (!IS_ERR(reader))
 		kthread_stop(reader);
+	stress_nmi_stop();
 	stress_drain();
 
 	for_each_online_cpu(cpu)
