@@ -67,6 +67,22 @@ struct ctl_table;
 #define CALLER_ADDR5 ((unsigned long)ftrace_return_address(5))
 #define CALLER_ADDR6 ((unsigned long)ftrace_return_address(6))
 
+/*
+ * get_lock_parent_ip() - the first return address outside the locking
+ * functions: who really took the lock or disabled preemption.
+ */
+static __always_inline unsigned long get_lock_parent_ip(void)
+{
+	unsigned long addr = CALLER_ADDR0;
+
+	if (!in_lock_functions(addr))
+		return addr;
+	addr = CALLER_ADDR1;
+	if (!in_lock_functions(addr))
+		return addr;
+	return CALLER_ADDR2;
+}
+
 /* Boot: the tracing core's two initialisation steps. */
 #ifdef CONFIG_TRACING
 void early_trace_init(void);
@@ -158,17 +174,21 @@ static inline int ftrace_mod_get_kallsym(unsigned int symnum,
 }
 #endif /* CONFIG_DYNAMIC_FTRACE */
 
+/*
+ * Symbol lookup in module trampolines that ftrace allocated; kallsyms
+ * asks here after the modules and BPF.
+ */
 #if defined(CONFIG_DYNAMIC_FTRACE) && defined(CONFIG_MODULES)
-const char *ftrace_mod_address_lookup(unsigned long addr,
-				      unsigned long *size,
-				      unsigned long *off, char **modname,
-				      char *sym);
+int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			      unsigned long *off, char **modname,
+			      const unsigned char **modbuildid, char *sym);
 #else
-static inline const char *
+static inline int
 ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
-			  unsigned long *off, char **modname, char *sym)
+			  unsigned long *off, char **modname,
+			  const unsigned char **modbuildid, char *sym)
 {
-	return NULL;
+	return 0;
 }
 #endif
 

@@ -410,7 +410,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	cb->pending_bit[depth] = bit;
 	local_inc(&res.page->entries);
 	local_inc(&cb->entries);
-	local_add(length, &cb->bytes);
+	local_add(ALIGN(length ? length : 1, RB_ALIGNMENT), &cb->bytes);
 	return event;
 
 out_unlock:

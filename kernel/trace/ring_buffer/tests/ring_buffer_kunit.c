@@ -751,6 +751,95 @@ static void rb_test_swap_cpu(struct kunit *test)
 	ring_buffer_free(c);
 }
 
+/*
+ * The smaller accessors: time now, the oldest unread time stamp, unread
+ * bytes, dirty sub-buffers, and the time stamp of an event being written.
+ */
+static void rb_test_accessors(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 8 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	u64 ts = 42;
+	int cpu, i;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	fake_now = 777;
+	KUNIT_EXPECT_EQ(test, ring_buffer_time_stamp(buffer), 777ULL);
+	ring_buffer_normalize_time_stamp(buffer, 0, &ts);
+	KUNIT_EXPECT_EQ(test, ts, 42ULL);
+
+	cpu = get_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_oldest_event_ts(buffer, cpu), 0ULL);
+	fake_now = 1000;
+	event = ring_buffer_lock_reserve(buffer, 10);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_EQ(test, ring_buffer_event_time_stamp(buffer, event), 1000ULL);
+	ring_buffer_unlock_commit(buffer);
+	for (i = 0; i < 400; i++) {
+		fake_now += 5;
+		rb_test_write(buffer, 30, i);
+	}
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_oldest_event_ts(buffer, cpu), 1000ULL);
+	/* Payloads count rounded up to 4 bytes, as stored. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_bytes_cpu(buffer, cpu), 12UL + 400 * 32);
+	KUNIT_EXPECT_GE(test, ring_buffer_nr_dirty_pages(buffer, cpu),
+			(size_t)(400 * 36 / SUBBUF));
+	KUNIT_EXPECT_LE(test, ring_buffer_nr_dirty_pages(buffer, cpu), (size_t)8);
+	ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_oldest_event_ts(buffer, cpu), 1005ULL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_bytes_cpu(buffer, cpu), 400UL * 32);
+	KUNIT_EXPECT_EQ(test, ring_buffer_commit_overrun_cpu(buffer, cpu), 0UL);
+	ring_buffer_reset_online_cpus(buffer);
+	KUNIT_EXPECT_EQ(test, ring_buffer_nr_dirty_pages(buffer, cpu), (size_t)1);
+	ring_buffer_free(buffer);
+}
+
+/* Switching modes takes effect on the next write that finds the ring full. */
+static void rb_test_change_overwrite(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 2 * SUBBUF, 0);
+	int cpu, i;
+
+	cpu = get_cpu();
+	for (i = 0; i < 1000; i++)
+		rb_test_write(buffer, 16, i);
+	put_cpu();
+	KUNIT_EXPECT_GT(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+
+	/* It sleeps (it takes the buffer's mutex): not with preemption off. */
+	ring_buffer_change_overwrite(buffer, 1);
+	cpu = get_cpu();
+	for (i = 0; i < 1000; i++)
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 16, i));
+	put_cpu();
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/* Three writes in one context: the third would recurse and is refused. */
+static void rb_test_recursion_refused(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *a, *b;
+	int cpu;
+
+	cpu = get_cpu();
+	a = ring_buffer_lock_reserve(buffer, 8);
+	b = ring_buffer_lock_reserve(buffer, 8);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 1));
+	ring_buffer_unlock_commit(buffer);
+	ring_buffer_unlock_commit(buffer);
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 1UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 2UL);
+	ring_buffer_free(buffer);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -773,6 +862,9 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_read_page),
 	KUNIT_CASE(rb_test_read_page_missed),
 	KUNIT_CASE(rb_test_swap_cpu),
+	KUNIT_CASE(rb_test_accessors),
+	KUNIT_CASE(rb_test_change_overwrite),
+	KUNIT_CASE(rb_test_recursion_refused),
 	{}
 };
 
