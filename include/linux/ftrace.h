@@ -222,6 +222,29 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 }
 #endif /* CONFIG_FUNCTION_TRACER */
 
+/*
+ * kexec turns function tracing off around the jump to the new kernel;
+ * the caller holds off anything else that would change ftrace_enabled.
+ */
+static inline int __ftrace_enabled_save(void)
+{
+#ifdef CONFIG_FUNCTION_TRACER
+	int was = ftrace_enabled;
+
+	ftrace_enabled = 0;
+	return was;
+#else
+	return 0;
+#endif
+}
+
+static inline void __ftrace_enabled_restore(int enabled)
+{
+#ifdef CONFIG_FUNCTION_TRACER
+	ftrace_enabled = enabled;
+#endif
+}
+
 /* The stack tracer keeps out of the way of code it would trip over. */
 static inline void stack_tracer_disable(void)
 {

@@ -17,23 +17,54 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
+#include <kunit/static_stub.h>
+#include <kunit/visibility.h>
 
 #include "internal.h"
 
 /* The fewest sub-buffers a ring may have: one to write, one to cross into. */
 #define RB_MIN_SUBBUFS	2
 
-static struct rb_page *rb_page_alloc(struct trace_buffer *buffer, int cpu)
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * rb_alloc_refused() - fault injection point of the life-cycle code
+ *
+ * Every allocation in this file and in ring_buffer_read_start() asks it
+ * first.  It says no; the KUnit suite replaces it (a KUnit static stub)
+ * to refuse the n-th allocation, so that each error path is taken and
+ * checked.  Kernels without KUnit have a constant false instead.
+ *
+ * Return: true to make the allocation fail.
+ */
+bool rb_alloc_refused(void)
+{
+	KUNIT_STATIC_STUB_REDIRECT(rb_alloc_refused);
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(rb_alloc_refused);
+#endif
+
+/* @n zeroed objects of @size bytes on @node, or NULL. */
+static void *rb_zalloc(size_t n, size_t size, int node)
+{
+	if (rb_alloc_refused())
+		return NULL;
+	return kcalloc_node(n, size, GFP_KERNEL, node);
+}
+
+static struct rb_page *rb_page_alloc(unsigned int order, int cpu)
 {
 	struct rb_page *page;
-	struct page *pg;
+	struct page *pg = NULL;
 
-	page = kzalloc_node(sizeof(*page), GFP_KERNEL, cpu_to_node(cpu));
+	page = rb_zalloc(1, sizeof(*page), cpu_to_node(cpu));
 	if (!page)
 		return NULL;
-	pg = alloc_pages_node(cpu_to_node(cpu),
-			      GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN |
-			      __GFP_ZERO, buffer->subbuf_order);
+	if (!rb_alloc_refused())
+		pg = alloc_pages_node(cpu_to_node(cpu),
+				      GFP_KERNEL | __GFP_RETRY_MAYFAIL |
+				      __GFP_NOWARN | __GFP_ZERO,
+				      order);
 	if (!pg) {
 		kfree(page);
 		return NULL;
@@ -42,11 +73,11 @@ static struct rb_page *rb_page_alloc(struct trace_buffer *buffer, int cpu)
 	return page;
 }
 
-static void rb_page_free(struct trace_buffer *buffer, struct rb_page *page)
+static void rb_page_free(struct rb_page *page, unsigned int order)
 {
 	if (!page)
 		return;
-	free_pages((unsigned long)page->bpage, buffer->subbuf_order);
+	free_pages((unsigned long)page->bpage, order);
 	kfree(page);
 }
 
@@ -106,79 +137,81 @@ static void rb_cpu_free(struct rb_cpu *cb)
 	irq_work_sync(&cb->wakeup_work);
 	if (cb->ring) {
 		for (i = 0; i < cb->nr; i++)
-			rb_page_free(cb->buffer, cb->ring[i]);
+			rb_page_free(cb->ring[i], cb->order);
 		kfree(cb->ring);
 	}
-	rb_page_free(cb->buffer, cb->reader);
-	rb_page_free(cb->buffer, cb->spare);
+	rb_page_free(cb->reader, cb->order);
+	rb_page_free(cb->spare, cb->order);
 	kfree(cb->bounce);
 	kfree(cb);
 }
 
 /* A ring of @nr empty sub-buffers, or NULL with nothing left allocated. */
-static struct rb_page **rb_ring_alloc(struct trace_buffer *buffer, int cpu,
-				      unsigned int nr)
+static struct rb_page **rb_ring_alloc(unsigned int nr, unsigned int order,
+				      int cpu)
 {
 	struct rb_page **ring;
 	unsigned int i;
 
-	ring = kcalloc_node(nr, sizeof(*ring), GFP_KERNEL, cpu_to_node(cpu));
+	ring = rb_zalloc(nr, sizeof(*ring), cpu_to_node(cpu));
 	if (!ring)
 		return NULL;
 	for (i = 0; i < nr; i++) {
-		ring[i] = rb_page_alloc(buffer, cpu);
+		ring[i] = rb_page_alloc(order, cpu);
 		if (!ring[i])
 			goto fail;
 	}
 	return ring;
 fail:
 	while (i--)
-		rb_page_free(buffer, ring[i]);
+		rb_page_free(ring[i], order);
 	kfree(ring);
 	return NULL;
 }
 
+/* A CPU buffer of @nr sub-buffers of 2^@order pages each. */
 static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
-				   unsigned int nr)
+				   unsigned int nr, unsigned int order)
 {
 	struct rb_cpu *cb;
 
-	cb = kzalloc_node(sizeof(*cb), GFP_KERNEL, cpu_to_node(cpu));
+	cb = rb_zalloc(1, sizeof(*cb), cpu_to_node(cpu));
 	if (!cb)
 		return NULL;
 	cb->buffer = buffer;
 	cb->cpu = cpu;
+	cb->order = order;
+	cb->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
+	cb->span_shift = PAGE_SHIFT + order;
 	raw_spin_lock_init(&cb->reader_lock);
 	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
 	init_waitqueue_head(&cb->waitq);
 	init_irq_work(&cb->wakeup_work, rb_wakeup_work);
 
-	cb->ring = rb_ring_alloc(buffer, cpu, nr);
-	cb->spare = rb_page_alloc(buffer, cpu);
-	cb->bounce = kmalloc_node(PAGE_SIZE << buffer->subbuf_order, GFP_KERNEL,
-				  cpu_to_node(cpu));
+	cb->ring = rb_ring_alloc(nr, order, cpu);
+	cb->spare = rb_page_alloc(order, cpu);
+	cb->bounce = rb_zalloc(1, PAGE_SIZE << order, cpu_to_node(cpu));
+	cb->nr = cb->ring ? nr : 0;
 	if (!cb->ring || !cb->spare || !cb->bounce) {
 		rb_cpu_free(cb);
 		return NULL;
 	}
-	cb->nr = nr;
 	rb_writer_reset(cb);
 	rb_reader_reset(cb);
 	return cb;
 }
 
-static unsigned int rb_nr_subbufs(struct trace_buffer *buffer,
-				  unsigned long size)
+/* Sub-buffers of @subbuf_size bytes that hold @size bytes, two at least. */
+static unsigned int rb_nr_subbufs(unsigned long size, unsigned int subbuf_size)
 {
 	return max_t(unsigned long, RB_MIN_SUBBUFS,
-		     DIV_ROUND_UP(size, buffer->subbuf_size));
+		     DIV_ROUND_UP(size, subbuf_size));
 }
 
 static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
 {
 	buffer->subbuf_order = order;
 	buffer->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
-	buffer->span_shift = PAGE_SHIFT + order;
 }
 
 /**
@@ -200,10 +233,11 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	unsigned int nr;
 	int cpu;
 
-	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
+	buffer = rb_zalloc(1, sizeof(*buffer), NUMA_NO_NODE);
 	if (!buffer)
 		return NULL;
-	buffer->cpus = kcalloc(nr_cpu_ids, sizeof(*buffer->cpus), GFP_KERNEL);
+	buffer->cpus = rb_zalloc(nr_cpu_ids, sizeof(*buffer->cpus),
+				 NUMA_NO_NODE);
 	if (!buffer->cpus)
 		goto fail;
 	buffer->flags = flags;
@@ -213,9 +247,9 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	init_waitqueue_head(&buffer->waitq);
 	rb_set_subbuf_order(buffer, 0);
 
-	nr = rb_nr_subbufs(buffer, size);
+	nr = rb_nr_subbufs(size, buffer->subbuf_size);
 	for_each_possible_cpu(cpu) {
-		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, nr);
+		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, nr, 0);
 		if (!buffer->cpus[cpu])
 			goto fail;
 	}
@@ -252,7 +286,7 @@ static unsigned long rb_cpu_stop(struct rb_cpu *cb)
 {
 	unsigned long flags;
 
-	atomic_inc(&cb->record_disabled);
+	atomic_add(RB_CPU_STOPPED, &cb->record_disabled);
 	synchronize_rcu();
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	return flags;
@@ -261,7 +295,7 @@ static unsigned long rb_cpu_stop(struct rb_cpu *cb)
 static void rb_cpu_resume(struct rb_cpu *cb, unsigned long flags)
 {
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
-	atomic_dec(&cb->record_disabled);
+	atomic_sub(RB_CPU_STOPPED, &cb->record_disabled);
 }
 
 /*
@@ -308,39 +342,51 @@ static unsigned int rb_cpu_rebuild(struct rb_cpu *cb, struct rb_page **ring,
 	return nr_pool;
 }
 
-static int rb_cpu_resize(struct rb_cpu *cb, unsigned int nr)
+/*
+ * What resizing one CPU buffer needs, all allocated before anything
+ * changes: the new ring (empty) and a pool of sub-buffers, first the new
+ * ones, then the old ones left over.
+ */
+struct rb_resize {
+	struct rb_page	**ring;
+	struct rb_page	**pool;
+	unsigned int	nr_pool;
+};
+
+static int rb_resize_prepare(struct rb_cpu *cb, unsigned int nr,
+			     struct rb_resize *rs)
 {
-	struct trace_buffer *buffer = cb->buffer;
-	unsigned int nr_pool = 0, extra, i;
-	struct rb_page **ring, **pool;
-	unsigned long flags;
-	int err = -ENOMEM;
+	unsigned int extra = nr > cb->nr ? nr - cb->nr : 0;
 
-	if (nr == cb->nr)
-		return 0;
-	/* The pool holds the new sub-buffers, then the ones given back. */
-	extra = nr > cb->nr ? nr - cb->nr : 0;
-	pool = kcalloc(extra + cb->nr, sizeof(*pool), GFP_KERNEL);
-	ring = kcalloc_node(nr, sizeof(*ring), GFP_KERNEL, cpu_to_node(cb->cpu));
-	if (!pool || !ring)
-		goto out;
-	for (; nr_pool < extra; nr_pool++) {
-		pool[nr_pool] = rb_page_alloc(buffer, cb->cpu);
-		if (!pool[nr_pool])
-			goto out;
+	rs->pool = rb_zalloc(extra + cb->nr, sizeof(*rs->pool), NUMA_NO_NODE);
+	rs->ring = rb_zalloc(nr, sizeof(*rs->ring), cpu_to_node(cb->cpu));
+	if (!rs->pool || !rs->ring)
+		return -ENOMEM;
+	for (; rs->nr_pool < extra; rs->nr_pool++) {
+		rs->pool[rs->nr_pool] = rb_page_alloc(cb->order, cb->cpu);
+		if (!rs->pool[rs->nr_pool])
+			return -ENOMEM;
 	}
+	return 0;
+}
 
-	flags = rb_cpu_stop(cb);
-	nr_pool = rb_cpu_rebuild(cb, ring, nr, pool, nr_pool);
+static void rb_resize_commit(struct rb_cpu *cb, unsigned int nr,
+			     struct rb_resize *rs)
+{
+	unsigned long flags = rb_cpu_stop(cb);
+
+	rs->nr_pool = rb_cpu_rebuild(cb, rs->ring, nr, rs->pool, rs->nr_pool);
 	rb_cpu_resume(cb, flags);
-	ring = NULL;
-	err = 0;
-out:
-	for (i = 0; i < nr_pool; i++)
-		rb_page_free(buffer, pool[i]);
-	kfree(pool);
-	kfree(ring);
-	return err;
+	rs->ring = NULL;
+}
+
+/* Free what a resize did not use (all of it if it failed). */
+static void rb_resize_release(struct rb_cpu *cb, struct rb_resize *rs)
+{
+	while (rs->nr_pool)
+		rb_page_free(rs->pool[--rs->nr_pool], cb->order);
+	kfree(rs->pool);
+	kfree(rs->ring);
 }
 
 /**
@@ -351,28 +397,51 @@ out:
  * @cpu: the CPU, or %RING_BUFFER_ALL_CPUS
  *
  * Unread events stay; when the buffer shrinks below what is unread, the
- * oldest go and are counted as overrun.
+ * oldest go and are counted as overrun.  Everything is allocated before
+ * any CPU buffer changes, so a failure leaves them all as they were.
  *
  * Context: Process context, may sleep.
- * Return: 0, -EINVAL for a bad CPU, or -ENOMEM if memory ran out (each
- * CPU buffer not resized yet is then left as it was, data included).
+ * Return: 0, -EINVAL for a bad CPU, -EBUSY while an iterator reads one
+ * of the CPU buffers, or -ENOMEM if memory ran out.
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
-	unsigned int nr = rb_nr_subbufs(buffer, size);
+	struct rb_resize *rs;
+	unsigned int nr;
 	int err = 0, i;
 
 	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
 		return -EINVAL;
+	rs = rb_zalloc(nr_cpu_ids, sizeof(*rs), NUMA_NO_NODE);
+	if (!rs)
+		return -ENOMEM;
 	mutex_lock(&buffer->mutex);
+	nr = rb_nr_subbufs(size, buffer->subbuf_size);
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
-		err = rb_cpu_resize(buffer->cpus[i], nr);
-		if (err)
-			break;
+		if (atomic_read(&buffer->cpus[i]->iterators)) {
+			err = -EBUSY;
+			goto out;
+		}
 	}
+	for_each_possible_cpu(i) {
+		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
+		    buffer->cpus[i]->nr == nr)
+			continue;
+		err = rb_resize_prepare(buffer->cpus[i], nr, &rs[i]);
+		if (err)
+			goto out;
+	}
+	for_each_possible_cpu(i) {
+		if (rs[i].ring)
+			rb_resize_commit(buffer->cpus[i], nr, &rs[i]);
+	}
+out:
+	for_each_possible_cpu(i)
+		rb_resize_release(buffer->cpus[i], &rs[i]);
 	mutex_unlock(&buffer->mutex);
+	kfree(rs);
 	return err;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
@@ -388,7 +457,7 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
 
-	return cb ? (unsigned long)cb->nr * buffer->subbuf_size : 0;
+	return cb ? (unsigned long)cb->nr * cb->subbuf_size : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
@@ -615,69 +684,84 @@ int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
 
+/* Exchange the sub-buffers (and their geometry) of two CPU buffers. */
+static void rb_cpu_swap_pages(struct rb_cpu *a, struct rb_cpu *b)
+{
+	swap(a->nr, b->nr);
+	swap(a->ring, b->ring);
+	swap(a->order, b->order);
+	swap(a->subbuf_size, b->subbuf_size);
+	swap(a->span_shift, b->span_shift);
+	swap(a->reader, b->reader);
+	swap(a->spare, b->spare);
+	swap(a->bounce, b->bounce);
+}
+
 /**
  * ring_buffer_subbuf_order_set() - change the sub-buffer size
  * @buffer: the buffer
  * @order: each sub-buffer becomes 2^@order pages (0 to MAX_PAGE_ORDER)
  *
  * Keeps the buffer's size per CPU (rounded up to whole sub-buffers) and
- * empties it: the recorded events are dropped.
+ * empties it: the recorded events are dropped.  The new sub-buffers are
+ * all allocated first; then, with the writers stopped, each CPU buffer
+ * takes them under its reader_lock, so that a reader always finds its
+ * CPU buffer wholly in the old or wholly in the new geometry.
  *
  * Context: Process context, may sleep.
- * Return: 0, -EINVAL for a bad order, or -ENOMEM (the buffer is then
- * unchanged).
+ * Return: 0, -EINVAL for a bad order, -EBUSY while an iterator reads the
+ * buffer, or -ENOMEM (the buffer is then unchanged, data included).
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
-	unsigned int old_order = buffer->subbuf_order;
 	struct rb_cpu **fresh;
+	unsigned long flags;
 	int cpu, err = 0;
 
 	if (order < 0 || order > MAX_PAGE_ORDER)
 		return -EINVAL;
-	if (order == old_order)
+	if (order == buffer->subbuf_order)
 		return 0;
-	fresh = kcalloc(nr_cpu_ids, sizeof(*fresh), GFP_KERNEL);
+	fresh = rb_zalloc(nr_cpu_ids, sizeof(*fresh), NUMA_NO_NODE);
 	if (!fresh)
 		return -ENOMEM;
 
 	mutex_lock(&buffer->mutex);
-	rb_set_subbuf_order(buffer, order);
 	for_each_possible_cpu(cpu) {
-		unsigned long bytes = buffer->cpus[cpu]->nr *
-				      ((PAGE_SIZE << old_order) - RB_PAGE_HDR_SIZE);
+		struct rb_cpu *cb = buffer->cpus[cpu];
+		unsigned long bytes = (unsigned long)cb->nr * cb->subbuf_size;
+		unsigned int size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
 
+		if (atomic_read(&cb->iterators)) {
+			err = -EBUSY;
+			goto out;
+		}
 		fresh[cpu] = rb_cpu_alloc(buffer, cpu,
-					  rb_nr_subbufs(buffer, bytes));
+					  rb_nr_subbufs(bytes, size), order);
 		if (!fresh[cpu]) {
 			err = -ENOMEM;
-			break;
+			goto out;
 		}
 	}
-	if (err) {
-		rb_set_subbuf_order(buffer, order);
-		for_each_possible_cpu(cpu)
-			rb_cpu_free(fresh[cpu]);
-		rb_set_subbuf_order(buffer, old_order);
-		goto out;
-	}
+
 	ring_buffer_record_disable(buffer);
 	synchronize_rcu();
 	for_each_possible_cpu(cpu) {
-		struct rb_cpu *old = buffer->cpus[cpu];
+		struct rb_cpu *cb = buffer->cpus[cpu];
 
-		WRITE_ONCE(buffer->cpus[cpu], fresh[cpu]);
-		fresh[cpu] = old;
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+		rb_cpu_swap_pages(cb, fresh[cpu]);
+		rb_reader_reset(cb);
+		rb_writer_reset(cb);
+		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	}
-	synchronize_rcu();
-	ring_buffer_record_enable(buffer);
-	/* The old per-CPU buffers still have the old order's pages. */
-	rb_set_subbuf_order(buffer, old_order);
-	for_each_possible_cpu(cpu)
-		rb_cpu_free(fresh[cpu]);
 	rb_set_subbuf_order(buffer, order);
+	ring_buffer_record_enable(buffer);
 out:
 	mutex_unlock(&buffer->mutex);
+	/* The old sub-buffers, or on failure the new ones. */
+	for_each_possible_cpu(cpu)
+		rb_cpu_free(fresh[cpu]);
 	kfree(fresh);
 	return err;
 }
@@ -706,8 +790,7 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	unsigned long fa, fb;
 	int err = 0;
 
-	if (!a || !b || a->nr != b->nr ||
-	    buffer_a->subbuf_order != buffer_b->subbuf_order)
+	if (!a || !b || a->nr != b->nr || a->order != b->order)
 		return -EINVAL;
 	if (atomic_read(&buffer_a->record_disabled) ||
 	    atomic_read(&buffer_b->record_disabled) ||

@@ -93,6 +93,12 @@ struct rb_page {
  * @cpu: the CPU whose writers fill it
  * @nr: sub-buffers in the ring
  * @ring: slot s % nr holds sequence s while it is in the ring
+ * @order: each of its sub-buffers is 2^order pages
+ * @subbuf_size: bytes of event data one holds
+ * @span_shift: log2 of the position space of one sub-buffer
+ *
+ * The fields above change only while the CPU's writers are stopped and
+ * its reader_lock is held (resize, sub-buffer order change).
  *
  * @wpos: (writer) reservation position
  * @cpos: (writer, release) commit position
@@ -111,10 +117,12 @@ struct rb_page {
  * @overrun: (writer) events overwritten before they were read
  * @commit_overrun: (writer) events dropped because the writer caught up
  *	with its own unfinished commit
- * @dropped_events: (writer) events dropped: buffer full, reader busy, or
- *	a recursive write
+ * @dropped_events: (writer) events dropped: buffer full, reader busy, a
+ *	recursive write, or the buffer stopped for a resize
  * @bytes: (writer) payload bytes reserved, ever
- * @record_disabled: writes are refused while non-zero
+ * @record_disabled: writes are refused while non-zero; %RB_CPU_STOPPED is
+ *	added while a resize or reset rebuilds the buffer
+ * @iterators: live iterators; resizing is refused while there are any
  *
  * @head: (both, cmpxchg) oldest sequence in the ring, shifted left by one,
  *	with %RB_HEAD_READER in bit 0
@@ -145,6 +153,9 @@ struct rb_cpu {
 	int			cpu;
 	unsigned int		nr;
 	struct rb_page		**ring;
+	unsigned int		order;
+	unsigned int		subbuf_size;
+	unsigned int		span_shift;
 
 	/* Writer side: this CPU only. */
 	local_t			wpos;
@@ -164,6 +175,7 @@ struct rb_cpu {
 	local_t			dropped_events;
 	local_t			bytes;
 	atomic_t		record_disabled;
+	atomic_t		iterators;
 
 	/* Shared. */
 	atomic_long_t		head ____cacheline_aligned_in_smp;
@@ -196,9 +208,9 @@ struct rb_cpu {
  *	is ring_buffer_record_off()'s
  * @clock: the time source of the time stamps
  * @time_stamp_abs: every event carries an absolute time stamp
- * @subbuf_order: each sub-buffer is 2^subbuf_order pages
+ * @subbuf_order: each sub-buffer is 2^subbuf_order pages (copied into
+ *	every &struct rb_cpu, whose copy is the one its writers use)
  * @subbuf_size: bytes of event data a sub-buffer holds
- * @span_shift: log2 of the position space of one sub-buffer
  * @mutex: serialises resize, reset and reconfiguration
  * @cpus: the per-CPU buffers, NULL for CPUs that never came online
  * @reader_key: lockdep class of the readers' locks
@@ -211,7 +223,6 @@ struct trace_buffer {
 	bool			time_stamp_abs;
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;
-	unsigned int		span_shift;
 	struct mutex		mutex;	/* resize, reset, sub-buffer order */
 	struct rb_cpu		**cpus;
 	struct lock_class_key	*reader_key;
@@ -219,22 +230,24 @@ struct trace_buffer {
 };
 
 #define RB_BUFFER_OFF		BIT(20)
+/* In &rb_cpu.record_disabled: stopped for a rebuild, refused writes count. */
+#define RB_CPU_STOPPED		BIT(20)
 
 /* Positions. */
 static inline unsigned long rb_seq(struct rb_cpu *cb, unsigned long pos)
 {
-	return pos >> cb->buffer->span_shift;
+	return pos >> cb->span_shift;
 }
 
 static inline unsigned int rb_off(struct rb_cpu *cb, unsigned long pos)
 {
-	return pos & ((1UL << cb->buffer->span_shift) - 1);
+	return pos & ((1UL << cb->span_shift) - 1);
 }
 
 static inline unsigned long rb_pos(struct rb_cpu *cb, unsigned long seq,
 				   unsigned int off)
 {
-	return (seq << cb->buffer->span_shift) | off;
+	return (seq << cb->span_shift) | off;
 }
 
 static inline struct rb_page *rb_slot(struct rb_cpu *cb, unsigned long seq)
@@ -254,6 +267,14 @@ u64 rb_event_ts_field(struct ring_buffer_event *event);
 /* alloc.c */
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
 void rb_page_reset(struct rb_page *page);
+#if IS_ENABLED(CONFIG_KUNIT)
+bool rb_alloc_refused(void);
+#else
+static inline bool rb_alloc_refused(void)
+{
+	return false;
+}
+#endif
 
 /* write.c */
 void rb_wakeup_work(struct irq_work *work);

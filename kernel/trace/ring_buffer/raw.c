@@ -173,7 +173,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	bool in_place;
 	int ret = -1;
 
-	if (!cb || !rpage || rpage->order != buffer->subbuf_order ||
+	if (!cb || !rpage || rpage->order != READ_ONCE(cb->order) ||
 	    len <= RB_PAGE_HDR_SIZE)
 		return -1;
 	room = min_t(size_t, len, PAGE_SIZE << rpage->order) - RB_PAGE_HDR_SIZE;

@@ -434,8 +434,9 @@ EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
  * @cpu: the CPU
  *
  * Counts writes refused because the buffer was full in producer/consumer
- * mode, because the oldest sub-buffer was being taken by a reader, or
- * because the write would have recursed.
+ * mode, because the oldest sub-buffer was being taken by a reader,
+ * because the write would have recursed, or because the buffer was
+ * stopped for a resize.
  *
  * Return: the count since the last reset.
  */
@@ -652,27 +653,43 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
  * reported by ring_buffer_iter_dropped().  Free it with
  * ring_buffer_read_finish().
  *
+ * While it lives, the CPU buffer cannot be resized and the sub-buffer
+ * size cannot change (both return -EBUSY).
+ *
  * Return: the iterator, or NULL for a bad CPU or when memory ran out.
  */
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
 						int cpu, gfp_t flags)
 {
-	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
-	struct ring_buffer_iter *iter;
+	bool can_sleep = gfpflags_allow_blocking(flags);
+	struct ring_buffer_iter *iter = NULL;
+	struct rb_cpu *cb;
 
+	/* Under the mutex, no resize is half done when we count ourselves. */
+	if (can_sleep)
+		mutex_lock(&buffer->mutex);
+	cb = rb_cpu_get(buffer, cpu);
+	if (cb)
+		atomic_inc(&cb->iterators);
+	if (can_sleep)
+		mutex_unlock(&buffer->mutex);
 	if (!cb)
 		return NULL;
-	iter = kzalloc(sizeof(*iter), flags);
+
+	if (!rb_alloc_refused())
+		iter = kzalloc(sizeof(*iter), flags);
 	if (!iter)
-		return NULL;
-	iter->event = kmalloc(PAGE_SIZE << buffer->subbuf_order, flags);
-	if (!iter->event) {
-		kfree(iter);
-		return NULL;
-	}
+		goto fail;
+	iter->event = kmalloc(PAGE_SIZE << cb->order, flags);
+	if (!iter->event)
+		goto fail;
 	iter->cb = cb;
 	ring_buffer_iter_reset(iter);
 	return iter;
+fail:
+	kfree(iter);
+	atomic_dec(&cb->iterators);
+	return NULL;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_start);
 
@@ -684,6 +701,7 @@ void ring_buffer_read_finish(struct ring_buffer_iter *iter)
 {
 	if (!iter)
 		return;
+	atomic_dec(&iter->cb->iterators);
 	kfree(iter->event);
 	kfree(iter);
 }

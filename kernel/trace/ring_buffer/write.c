@@ -137,7 +137,7 @@ static void rb_set_data_event(struct ring_buffer_event *event,
 static void rb_pad_tail(struct rb_cpu *cb, struct rb_page *page,
 			unsigned int off)
 {
-	unsigned int size = cb->buffer->subbuf_size;
+	unsigned int size = cb->subbuf_size;
 	struct ring_buffer_event *event;
 
 	if (off >= size)
@@ -295,7 +295,7 @@ again:
 	extra = res->stamp_type ? RB_LEN_TIME_EXTEND : 0;
 
 	off = rb_off(cb, pos);
-	if (unlikely(off + extra + size > buffer->subbuf_size)) {
+	if (unlikely(off + extra + size > cb->subbuf_size)) {
 		res->pos = pos;
 		if (!rb_reserve_cross(cb, size, res))
 			return false;
@@ -343,10 +343,24 @@ static unsigned int rb_ctx_lock(struct rb_cpu *cb)
 
 static void rb_end_commit(struct rb_cpu *cb);
 
+/*
+ * Whether this CPU's writes are accepted now.  A write refused because
+ * recording is off was not wanted; one refused because the CPU buffer is
+ * being rebuilt (a resize) is lost, and counted.  The per-CPU word is read
+ * once, so a refusal is counted exactly when the stop caused it.
+ */
 static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 {
-	return !atomic_read(&buffer->record_disabled) && cb &&
-	       !atomic_read(&cb->record_disabled);
+	int disabled;
+
+	if (atomic_read(&buffer->record_disabled) || !cb)
+		return false;
+	disabled = atomic_read(&cb->record_disabled);
+	if (likely(!disabled))
+		return true;
+	if (disabled & RB_CPU_STOPPED)
+		local_inc(&cb->dropped_events);
+	return false;
 }
 
 /**
@@ -361,8 +375,8 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
  * Context: Any context, NMI included.
  * Return: the event, whose payload (ring_buffer_event_data()) the caller
  * fills; NULL if recording is off, the payload is too large, the buffer
- * is full in producer/consumer mode, or the write would recurse (the
- * last two are counted in dropped_events).
+ * is full in producer/consumer mode or stopped for a resize, or the write
+ * would recurse (the last three are counted in dropped_events).
  */
 struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
@@ -437,7 +451,7 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
 
 	smp_wmb();	/* events before commits: pairs with rb_read_commit() */
 	for (; seq < wseq; seq++)
-		local_set(&rb_slot(cb, seq)->bpage->commit, cb->buffer->subbuf_size);
+		local_set(&rb_slot(cb, seq)->bpage->commit, cb->subbuf_size);
 	local_set(&rb_slot(cb, wseq)->bpage->commit, rb_off(cb, w));
 	smp_wmb();	/* commits before cpos: pairs with rb_read_cseq() */
 	local_set(&cb->cpos, w);

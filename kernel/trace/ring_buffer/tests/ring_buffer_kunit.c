@@ -7,6 +7,7 @@
  * do); readers then read that CPU's buffer.  Concurrency is the stress
  * module's job.
  */
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/ring_buffer.h>
 #include <linux/slab.h>
@@ -840,6 +841,196 @@ static void rb_test_recursion_refused(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * Fault injection.  rb_alloc_refused() is a KUnit static stub: while it is
+ * redirected to rb_test_refuse(), allocation number refuse_at (counting
+ * from 1) fails.  Each test below runs an operation with the first, then
+ * the second, ... allocation refused until the operation makes fewer
+ * allocations than that, i.e. succeeds untouched, and checks every
+ * failure on the way: an error, and the buffer exactly as it was.  Leaks
+ * on those error paths are kmemleak's to find (make check-debug).
+ */
+#define RB_TEST_MAX_ALLOCS	1000
+
+static unsigned int allocs_seen, refuse_at;
+
+static bool rb_test_refuse(void)
+{
+	return ++allocs_seen == refuse_at;
+}
+
+static void rb_test_refuse_nth(struct kunit *test, unsigned int n)
+{
+	allocs_seen = 0;
+	refuse_at = n;
+	kunit_activate_static_stub(test, rb_alloc_refused, rb_test_refuse);
+}
+
+/* True once the operation just run did not reach the refused allocation. */
+static bool rb_test_refuse_done(struct kunit *test)
+{
+	kunit_deactivate_static_stub(test, rb_alloc_refused);
+	return allocs_seen < refuse_at;
+}
+
+/* Each allocation ring_buffer_alloc() makes can fail: NULL, nothing left. */
+static void rb_test_alloc_faults(struct kunit *test)
+{
+	struct trace_buffer *buffer = NULL;
+	unsigned int n;
+	int cpu;
+
+	for (n = 1; n < RB_TEST_MAX_ALLOCS; n++) {
+		rb_test_refuse_nth(test, n);
+		buffer = ring_buffer_alloc(4 * SUBBUF, RB_FL_OVERWRITE);
+		if (rb_test_refuse_done(test))
+			break;
+		KUNIT_ASSERT_NULL(test, buffer);
+	}
+	KUNIT_ASSERT_NOT_NULL(test, buffer);
+	/* The buffer, its CPU array, and per CPU at least a ring of pages. */
+	KUNIT_EXPECT_GT(test, n, 2 + 4 * num_possible_cpus());
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 20, 7));
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 1UL);
+	ring_buffer_free(buffer);
+}
+
+/* Write @n 32-byte events numbered from 0 on this CPU; return the CPU. */
+static int rb_test_fill(struct kunit *test, struct trace_buffer *buffer,
+			unsigned long n)
+{
+	unsigned long i;
+	int cpu;
+
+	cpu = get_cpu();
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 32, i));
+	put_cpu();
+	return cpu;
+}
+
+/* Consume and check events 0 .. @n - 1 as rb_test_fill() wrote them. */
+static void rb_test_drain(struct kunit *test, struct trace_buffer *buffer,
+			  int cpu, unsigned long n)
+{
+	struct ring_buffer_event *event;
+	unsigned long read = 0, lost;
+
+	while ((event = ring_buffer_consume(buffer, cpu, NULL, &lost))) {
+		KUNIT_EXPECT_EQ(test, lost, 0UL);
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 32, read));
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read, n);
+}
+
+/*
+ * A resize that runs out of memory on any CPU changes no CPU: every size
+ * and every unread event stay.
+ */
+static void rb_test_resize_faults(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 2 * SUBBUF, 0);
+	unsigned long events = SUBBUF / 40;
+	unsigned int n;
+	int cpu, c, err = -ENOMEM;
+
+	cpu = rb_test_fill(test, buffer, events);
+	for (n = 1; n < RB_TEST_MAX_ALLOCS; n++) {
+		rb_test_refuse_nth(test, n);
+		err = ring_buffer_resize(buffer, 8 * SUBBUF,
+					 RING_BUFFER_ALL_CPUS);
+		if (rb_test_refuse_done(test))
+			break;
+		KUNIT_ASSERT_EQ(test, err, -ENOMEM);
+		for_each_possible_cpu(c)
+			KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, c),
+					2 * SUBBUF);
+		KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu),
+				events);
+	}
+	KUNIT_ASSERT_EQ(test, err, 0);
+	/* Per CPU: the pool, the ring, and six sub-buffers (two allocations each). */
+	KUNIT_EXPECT_EQ(test, n - 1, 1 + num_possible_cpus() * (2 + 6 * 2));
+	for_each_possible_cpu(c)
+		KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, c), 8 * SUBBUF);
+	rb_test_drain(test, buffer, cpu, events);
+	ring_buffer_free(buffer);
+}
+
+/* A sub-buffer order change that runs out of memory keeps order and data. */
+static void rb_test_subbuf_order_faults(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long events = SUBBUF / 40;
+	unsigned int n;
+	int cpu, err = -ENOMEM;
+
+	cpu = rb_test_fill(test, buffer, events);
+	for (n = 1; n < RB_TEST_MAX_ALLOCS; n++) {
+		rb_test_refuse_nth(test, n);
+		err = ring_buffer_subbuf_order_set(buffer, 1);
+		if (rb_test_refuse_done(test))
+			break;
+		KUNIT_ASSERT_EQ(test, err, -ENOMEM);
+		KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(buffer), 0);
+		KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 4 * SUBBUF);
+		KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu),
+				events);
+	}
+	KUNIT_ASSERT_EQ(test, err, 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(buffer), 1);
+	/* 4 sub-buffers' worth of bytes in 2-page sub-buffers: 2 of them. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu),
+			2 * (2 * PAGE_SIZE - RB_PAGE_HDR_SIZE));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty(buffer));
+	rb_test_drain(test, buffer, rb_test_fill(test, buffer, 100), 100);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * While an iterator reads a CPU buffer, resizing it or changing the
+ * sub-buffer size is refused (-EBUSY) and the iterator reads on; after
+ * ring_buffer_read_finish() both work.  An iterator whose allocation
+ * fails leaves no trace.
+ */
+static void rb_test_iterator_blocks_resize(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_iter *iter;
+	unsigned long seen = 0;
+	int cpu;
+
+	cpu = rb_test_fill(test, buffer, 3);
+	rb_test_refuse_nth(test, 1);
+	KUNIT_EXPECT_NULL(test, ring_buffer_read_start(buffer, cpu, GFP_KERNEL));
+	rb_test_refuse_done(test);
+
+	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 8 * SUBBUF, cpu),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 8 * SUBBUF,
+						 RING_BUFFER_ALL_CPUS), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 4 * SUBBUF);
+	while (ring_buffer_iter_peek(iter, NULL)) {
+		seen++;
+		ring_buffer_iter_advance(iter);
+	}
+	KUNIT_EXPECT_EQ(test, seen, 3UL);
+	ring_buffer_read_finish(iter);
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 8 * SUBBUF, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 8 * SUBBUF);
+	rb_test_drain(test, buffer, cpu, 3);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), 0);
+	ring_buffer_free(buffer);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -865,6 +1056,10 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_accessors),
 	KUNIT_CASE(rb_test_change_overwrite),
 	KUNIT_CASE(rb_test_recursion_refused),
+	KUNIT_CASE(rb_test_alloc_faults),
+	KUNIT_CASE(rb_test_resize_faults),
+	KUNIT_CASE(rb_test_subbuf_order_faults),
+	KUNIT_CASE(rb_test_iterator_blocks_resize),
 	{}
 };
 
@@ -877,3 +1072,4 @@ kunit_test_suites(&ring_buffer_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the ring buffer");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -16,6 +16,11 @@
  *   and the overrun count equals both the lost events reported to the
  *   reader and the sequence gaps it saw
  *
+ * With resize_ms set, the buffer is resized meanwhile, between subbufs and
+ * twice as many pages, so shrinking drops unread events (overrun) and
+ * writes refused during a resize count as dropped: the books still
+ * balance.
+ *
  * The test runs when the module loads; loading fails (-EINVAL) if any
  * check fails, after printing what went wrong and the books.
  */
@@ -49,6 +54,10 @@ MODULE_PARM_DESC(subbufs, "buffer size per CPU, in pages");
 static unsigned int timer_us = 20;
 module_param(timer_us, uint, 0444);
 MODULE_PARM_DESC(timer_us, "interval of the interrupt writer");
+
+static unsigned int resize_ms;
+module_param(resize_ms, uint, 0444);
+MODULE_PARM_DESC(resize_ms, "if non-zero, resize the buffer this often while the writers run");
 
 static unsigned int nmi = 1;
 module_param(nmi, uint, 0444);
@@ -267,6 +276,29 @@ static int stress_reader_fn(void *arg)
 	return 0;
 }
 
+/* Let the writers run for duration_ms, resizing the buffer if asked. */
+static void stress_run(void)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(duration_ms);
+	unsigned int resizes = 0;
+	int err;
+
+	if (!resize_ms) {
+		msleep(duration_ms);
+		return;
+	}
+	while (time_before(jiffies, end)) {
+		msleep(resize_ms);
+		resizes++;
+		err = ring_buffer_resize(stress_buffer,
+					 (resizes & 1 ? 2 : 1) * subbufs * PAGE_SIZE,
+					 RING_BUFFER_ALL_CPUS);
+		if (err)
+			stress_error("resize failed", -1, -err, resizes);
+	}
+	pr_info("ring_buffer_stress: %u resizes\n", resizes);
+}
+
 /* Check the books of one CPU; true if they balance. */
 static bool stress_books(int cpu)
 {
@@ -349,7 +381,7 @@ static int __init ring_buffer_stress_init(void)
 					 &stress_cpus[cpu].timer, 1);
 	cpus_read_unlock();
 
-	msleep(duration_ms);
+	stress_run();
 
 	WRITE_ONCE(stress_stop, true);
 	for_each_online_cpu(cpu) {
@@ -369,8 +401,9 @@ static int __init ring_buffer_stress_init(void)
 		       atomic_read(&stress_errors));
 		err = -EINVAL;
 	} else {
-		pr_info("ring_buffer_stress: PASS (%s mode, %u ms)\n",
-			overwrite ? "overwrite" : "producer/consumer", duration_ms);
+		pr_info("ring_buffer_stress: PASS (%s mode, %u ms%s)\n",
+			overwrite ? "overwrite" : "producer/consumer", duration_ms,
+			resize_ms ? ", resizing" : "");
 	}
 out:
 	ring_buffer_free(stress_buffer);
