@@ -196,7 +196,7 @@ cmd_initramfs() {
 		fi
 	done
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
-		"$REPO/lab/guest/stress.d" "$root/lab/"
+		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
 	find "$BUILD/lab-modules" "$OBJ" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null

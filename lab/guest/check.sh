@@ -15,6 +15,10 @@ echo "TRACELAB-BEGIN stress"
 $FTRACETEST -v /lab/stress.d || rc=1
 echo "TRACELAB-BEGIN ftracetest"
 $FTRACETEST -v || rc=1
+if [ -e /sys/kernel/debug/kmemleak ]; then
+	echo "TRACELAB-BEGIN leaks"
+	$FTRACETEST -v /lab/leaks.d || rc=1
+fi
 if [ "$TRACELAB_INJECT_FAIL" = 1 ]; then
 	echo "TRACELAB-BEGIN injected-failure"
 	$FTRACETEST /lab/fail.d/deliberate-failure.tc || rc=1
