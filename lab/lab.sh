@@ -27,8 +27,11 @@ BASE_PKG=linux-source-6.12
 BASE_PKG_VERSION=${BASE_PKG_VERSION:-6.12.117-1~deb12u1}
 BASE=$BUILD/base/linux-source-6.12
 TREE=$BUILD/linux
-OBJ=$BUILD/obj${VARIANT:+-$VARIANT}
-LOGS=$BUILD/logs
+# Each variant (the plain test kernel, VARIANT=debug) has its own objects,
+# modules, initramfs and logs, so two variants can run side by side.
+VAR=${VARIANT:+-$VARIANT}
+OBJ=$BUILD/obj$VAR
+LOGS=$BUILD/logs$VAR
 FRAGMENT=kernel/configs/tracelab.config
 JOBS=${JOBS:-$(nproc)}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
@@ -49,6 +52,11 @@ die() {
 	echo "lab: step '$STEP' failed: $*" >&2
 	exit 1
 }
+
+# One run per variant at a time: they share objects, initramfs and logs.
+STEP=lock
+exec 9> "$BUILD/.lock$VAR"
+flock -n 9 || die "another run of this variant is using $BUILD (lock file $BUILD/.lock$VAR)"
 
 # Run a command with its output in a log; on failure show the log's tail.
 logged() {
@@ -117,7 +125,8 @@ cmd_tree() {
 	cmd_base
 	STEP=tree
 	step "applying the series to $TREE"
-	"$REPO/lab/apply.sh" "$BASE" "$TREE" "$BUILD/applied.list" ||
+	# The kernel tree is shared by the variants.
+	flock "$BUILD/.tree.lock" "$REPO/lab/apply.sh" "$BASE" "$TREE" "$BUILD/applied.list" ||
 		die "the series does not apply"
 	chmod -R u+w "$TREE"
 }
@@ -165,14 +174,14 @@ cmd_kernel() {
 	logged kernel "${KMAKE[@]}" bzImage modules
 	echo "kernel built in $((SECONDS - t0)) s"
 	step "building the lab's modules"
-	rm -rf "$BUILD/lab-modules"
-	cp -r "$REPO/lab/modules" "$BUILD/lab-modules"
-	logged lab-modules "${KMAKE[@]}" M="$BUILD/lab-modules" modules
+	rm -rf "$BUILD/lab-modules$VAR"
+	cp -r "$REPO/lab/modules" "$BUILD/lab-modules$VAR"
+	logged lab-modules "${KMAKE[@]}" M="$BUILD/lab-modules$VAR" modules
 }
 
 cmd_initramfs() {
 	STEP=initramfs
-	local root=$BUILD/initramfs busybox
+	local root=$BUILD/initramfs$VAR busybox
 	busybox=$(command -v busybox || true)
 	[ -x /bin/busybox ] && busybox=/bin/busybox
 	[ -n "$busybox" ] || die "no busybox (install busybox-static)"
@@ -198,12 +207,12 @@ cmd_initramfs() {
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
 		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
-	find "$BUILD/lab-modules" "$OBJ" -name '*.ko' \
+	find "$BUILD/lab-modules$VAR" "$OBJ" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	echo "root:x:0:" > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
-		> "$BUILD/initramfs.cpio.gz" || die "cpio failed"
+		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
 }
 
 # boot MODE CONSOLE_LOG [extra kernel args]: boot the guest once.
@@ -215,7 +224,7 @@ boot() {
 	[ "${ICOUNT:-0}" = 1 ] && accel="tcg,thread=single -icount shift=0,sleep=off"
 	local qemu=(qemu-system-x86_64 -accel $accel -smp 2 -m "$QEMU_MEM"
 		    -kernel "${KIMAGE:-$OBJ/arch/x86/boot/bzImage}"
-		    -initrd "$BUILD/initramfs.cpio.gz"
+		    -initrd "$BUILD/initramfs$VAR.cpio.gz"
 		    -append "$append" -no-reboot ${QEMU_EXTRA:-})
 	if [ "$mode" = shell ]; then
 		"${qemu[@]}" -nographic

@@ -12,6 +12,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/trace_seq.h>
 
 #include "../internal.h"
 
@@ -1031,6 +1032,58 @@ static void rb_test_iterator_blocks_resize(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * The text of events/header_page and events/header_event, as a 6.12
+ * kernel prints them on x86_64 with 4 KiB pages: tools parse it (the
+ * trace-cmd and libtraceevent kbuffer readers), so it must match byte
+ * for byte.  It needs trace_seq, which comes with CONFIG_TRACING.
+ */
+static const char rb_test_header_page[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+
+static const char rb_test_header_event[] =
+	"# compressed entry header\n"
+	"\ttype_len    :    5 bits\n"
+	"\ttime_delta  :   27 bits\n"
+	"\tarray       :   32 bits\n"
+	"\n"
+	"\tpadding     : type == 29\n"
+	"\ttime_extend : type == 30\n"
+	"\ttime_stamp : type == 31\n"
+	"\tdata max type_len  == 28\n";
+
+/* NUL-terminate what @s holds and return it. */
+static const char *rb_test_seq_text(struct trace_seq *s)
+{
+	s->buffer[min_t(size_t, trace_seq_used(s), TRACE_SEQ_BUFFER_SIZE - 1)] = 0;
+	return s->buffer;
+}
+
+static void rb_test_header_text(struct kunit *test)
+{
+	struct trace_buffer *buffer;
+	struct trace_seq *s;
+
+	if (!IS_ENABLED(CONFIG_TRACING))
+		kunit_skip(test, "trace_seq needs CONFIG_TRACING");
+	if (PAGE_SIZE != 4096 || !IS_ENABLED(CONFIG_64BIT))
+		kunit_skip(test, "expected text is for 64-bit, 4 KiB pages");
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+
+	trace_seq_init(s);
+	KUNIT_EXPECT_EQ(test, ring_buffer_print_page_header(buffer, s), 1);
+	KUNIT_EXPECT_STREQ(test, rb_test_seq_text(s), rb_test_header_page);
+	trace_seq_init(s);
+	KUNIT_EXPECT_EQ(test, ring_buffer_print_entry_header(s), 1);
+	KUNIT_EXPECT_STREQ(test, rb_test_seq_text(s), rb_test_header_event);
+	ring_buffer_free(buffer);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -1060,6 +1113,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_resize_faults),
 	KUNIT_CASE(rb_test_subbuf_order_faults),
 	KUNIT_CASE(rb_test_iterator_blocks_resize),
+	KUNIT_CASE(rb_test_header_text),
 	{}
 };
 
