@@ -18,7 +18,8 @@
  * where ns_per_op is the producers' average time per event.  Under QEMU's
  * -icount the guest clock counts instructions: the single-producer figure
  * repeats from run to run; the concurrent one depends on how QEMU
- * interleaves the two vCPUs and varies.
+ * interleaves the two vCPUs and varies, so it is run "reps" times and
+ * the line gives the median, with min= and max= after it.
  */
 #include <linux/completion.h>
 #include <linux/delay.h>
@@ -27,6 +28,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 
 static char *tag = "unknown";
 module_param(tag, charp, 0444);
@@ -35,6 +37,12 @@ MODULE_PARM_DESC(tag, "name printed with the results");
 static unsigned int events = 200000;
 module_param(events, uint, 0444);
 MODULE_PARM_DESC(events, "events each producer writes per payload size");
+
+static unsigned int reps = 7;
+module_param(reps, uint, 0444);
+MODULE_PARM_DESC(reps, "runs of each concurrent test; the median is reported");
+
+#define MAX_REPS	15
 
 static const unsigned int sizes[] = { 8, 64, 512 };
 
@@ -86,25 +94,24 @@ static int bench_consumer(void *arg)
 	return 0;
 }
 
-static int bench_one(unsigned int size, bool concurrent)
+/* One run; returns the producers' total nanoseconds, or 0 on failure. */
+static u64 bench_once(unsigned int size, bool concurrent,
+		      unsigned int nr_producers)
 {
 	struct task_struct *consumer = ERR_PTR(-ENOENT), *producer[NR_CPUS];
-	unsigned int nr = 0, nr_producers;
-	u64 ns;
+	unsigned int nr = 0;
 	int cpu;
 
 	bench_size = size;
 	bench_buffer = ring_buffer_alloc(1 << 20, RB_FL_OVERWRITE);
 	if (!bench_buffer)
-		return -ENOMEM;
+		return 0;
 	atomic64_set(&producer_ns, 0);
 	atomic64_set(&written, 0);
 	WRITE_ONCE(consumer_stop, false);
 	reinit_completion(&producers_done);
-
 	if (concurrent)
 		consumer = kthread_run(bench_consumer, NULL, "rb_bench_consumer");
-	nr_producers = concurrent ? num_online_cpus() : 1;
 	atomic_set(&producers_left, nr_producers);
 	for_each_online_cpu(cpu) {
 		if (nr == nr_producers)
@@ -123,15 +130,41 @@ static int bench_one(unsigned int size, bool concurrent)
 	WRITE_ONCE(consumer_stop, true);
 	if (!IS_ERR(consumer))
 		kthread_stop(consumer);
-
-	ns = atomic64_read(&producer_ns);
-	/* recorded: reservations that succeeded; the rest were refused. */
-	pr_info("BENCH kernel=%s test=%s_%u ops=%llu recorded=%llu ns_per_op=%llu.%llu\n",
-		tag, concurrent ? "rb_reserve_commit" : "rb_write", size,
-		(u64)events * nr_producers, (u64)atomic64_read(&written),
-		ns / ((u64)events * nr_producers),
-		(ns * 10 / ((u64)events * nr_producers)) % 10);
 	ring_buffer_free(bench_buffer);
+	return atomic64_read(&producer_ns);
+}
+
+static int bench_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int bench_one(unsigned int size, bool concurrent)
+{
+	unsigned int nr_producers = concurrent ? num_online_cpus() : 1;
+	unsigned int i, runs = concurrent ? clamp(reps, 1U, MAX_REPS) : 1;
+	u64 ops = (u64)events * nr_producers, ns[MAX_REPS];
+	char extra[64] = "";
+
+	for (i = 0; i < runs; i++) {
+		ns[i] = bench_once(size, concurrent, nr_producers);
+		if (!ns[i])
+			return -ENOMEM;
+		/* In tenths of a nanosecond per event. */
+		ns[i] = ns[i] * 10 / ops;
+	}
+	sort(ns, runs, sizeof(ns[0]), bench_cmp, NULL);
+	if (runs > 1)
+		snprintf(extra, sizeof(extra), " min=%llu.%llu max=%llu.%llu runs=%u",
+			 ns[0] / 10, ns[0] % 10, ns[runs - 1] / 10,
+			 ns[runs - 1] % 10, runs);
+	/* recorded: reservations that succeeded (last run); the rest were refused. */
+	pr_info("BENCH kernel=%s test=%s_%u ops=%llu recorded=%llu ns_per_op=%llu.%llu%s\n",
+		tag, concurrent ? "rb_reserve_commit" : "rb_write", size, ops,
+		(u64)atomic64_read(&written), ns[runs / 2] / 10,
+		ns[runs / 2] % 10, extra);
 	return 0;
 }
 
