@@ -8,6 +8,7 @@
 #   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
 #   make bench    the same benchmarks on our kernel and on the base kernel
 #   make series   write the patch series to build/series/ and check it
+#   make defconfig  build x86_64 defconfig with the series (a build check)
 #   make clean    remove build/
 #
 # Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
@@ -15,11 +16,11 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: all run check check-debug bench series clean deps kernel tree
+.PHONY: all run check check-debug bench series clean deps kernel tree defconfig
 
 all: check
 
-run check bench series clean deps kernel tree:
+run check bench series clean deps kernel tree defconfig:
 	@INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) $@
 
 # The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the

@@ -8,6 +8,7 @@
 #   tree      apply the series to build/linux (incremental)
 #   kernel    configure and build the test kernel and the lab's modules
 #   initramfs pack busybox, the tests and the modules
+#   defconfig build x86_64 defconfig with the series (a build check)
 #   check     all of the above, boot, run the tests, judge the console
 #             (VARIANT=debug: lockdep, KASAN, UBSAN, kmemleak; STRESS_MS=
 #             sets how long each stress run lasts)
@@ -177,6 +178,22 @@ cmd_kernel() {
 	rm -rf "$BUILD/lab-modules$VAR"
 	cp -r "$REPO/lab/modules" "$BUILD/lab-modules$VAR"
 	logged lab-modules "${KMAKE[@]}" M="$BUILD/lab-modules$VAR" modules
+}
+
+# Build x86_64 defconfig (vmlinux and modules) with the series applied: a
+# configuration far from the lab's (kprobes, BPF, perf, many drivers)
+# that proves the replaced headers and Kconfig still serve the rest of
+# the kernel.  Not part of "check": cold, it takes about half an hour.
+cmd_defconfig() {
+	cmd_tree
+	STEP=defconfig
+	local obj=$BUILD/obj-defconfig
+	mkdir -p "$obj"
+	[ -f "$obj/.config" ] || logged defconfig-config "${KMAKE[@]/#O=*/O=$obj}" defconfig
+	step "building x86_64 defconfig in $obj ($JOBS jobs, ccache)"
+	local t0=$SECONDS
+	logged defconfig "${KMAKE[@]/#O=*/O=$obj}" vmlinux modules
+	echo "defconfig kernel built in $((SECONDS - t0)) s"
 }
 
 cmd_initramfs() {
@@ -353,7 +370,7 @@ cmd_clean() {
 [ $# -eq 1 ] || { sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2; }
 STEP=$1
 case "$1" in
-deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean)
+deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig)
 	"cmd_$1" ;;
 *) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac
