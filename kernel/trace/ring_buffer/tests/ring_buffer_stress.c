@@ -21,6 +21,11 @@
  * writes refused during a resize count as dropped: the books still
  * balance.
  *
+ * With order_ms set, the sub-buffer size switches between one and two
+ * pages meanwhile.  That empties the buffer and resets its counters, so
+ * the books cannot balance and are not checked, but every event read
+ * must still be whole and in order.
+ *
  * The test runs when the module loads; loading fails (-EINVAL) if any
  * check fails, after printing what went wrong and the books.
  */
@@ -58,6 +63,10 @@ MODULE_PARM_DESC(timer_us, "interval of the interrupt writer");
 static unsigned int resize_ms;
 module_param(resize_ms, uint, 0444);
 MODULE_PARM_DESC(resize_ms, "if non-zero, resize the buffer this often while the writers run");
+
+static unsigned int order_ms;
+module_param(order_ms, uint, 0444);
+MODULE_PARM_DESC(order_ms, "if non-zero, switch the sub-buffer size between one and two pages this often (the books are then not checked)");
 
 static unsigned int nmi = 1;
 module_param(nmi, uint, 0444);
@@ -276,27 +285,36 @@ static int stress_reader_fn(void *arg)
 	return 0;
 }
 
-/* Let the writers run for duration_ms, resizing the buffer if asked. */
+/*
+ * Let the writers run for duration_ms, resizing the buffer or changing
+ * its sub-buffer size if asked.
+ */
 static void stress_run(void)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(duration_ms);
-	unsigned int resizes = 0;
-	int err;
+	unsigned int period = resize_ms ? resize_ms : order_ms;
+	unsigned int changes = 0;
+	int err = 0;
 
-	if (!resize_ms) {
+	if (!period) {
 		msleep(duration_ms);
 		return;
 	}
 	while (time_before(jiffies, end)) {
-		msleep(resize_ms);
-		resizes++;
-		err = ring_buffer_resize(stress_buffer,
-					 (resizes & 1 ? 2 : 1) * subbufs * PAGE_SIZE,
-					 RING_BUFFER_ALL_CPUS);
+		msleep(period);
+		changes++;
+		err = 0;
+		if (resize_ms)
+			err = ring_buffer_resize(stress_buffer,
+						 (changes & 1 ? 2 : 1) * subbufs * PAGE_SIZE,
+						 RING_BUFFER_ALL_CPUS);
+		if (!err && order_ms)
+			err = ring_buffer_subbuf_order_set(stress_buffer,
+							   changes & 1);
 		if (err)
-			stress_error("resize failed", -1, -err, resizes);
+			stress_error("reconfiguration failed", -1, -err, changes);
 	}
-	pr_info("ring_buffer_stress: %u resizes\n", resizes);
+	pr_info("ring_buffer_stress: %u reconfigurations\n", changes);
 }
 
 /* Check the books of one CPU; true if they balance. */
@@ -395,15 +413,16 @@ static int __init ring_buffer_stress_init(void)
 	stress_drain();
 
 	for_each_online_cpu(cpu)
-		ok &= stress_books(cpu);
+		ok &= order_ms || stress_books(cpu);
 	if (atomic_read(&stress_errors) || !ok) {
 		pr_err("ring_buffer_stress: FAIL (%d bad events)\n",
 		       atomic_read(&stress_errors));
 		err = -EINVAL;
 	} else {
-		pr_info("ring_buffer_stress: PASS (%s mode, %u ms%s)\n",
+		pr_info("ring_buffer_stress: PASS (%s mode, %u ms%s%s)\n",
 			overwrite ? "overwrite" : "producer/consumer", duration_ms,
-			resize_ms ? ", resizing" : "");
+			resize_ms ? ", resizing" : "",
+			order_ms ? ", changing sub-buffer sizes" : "");
 	}
 out:
 	ring_buffer_free(stress_buffer);
