@@ -307,8 +307,14 @@ void trace_preempt_off(unsigned long a0, unsigned long a1);
 #endif
 
 #ifdef CONFIG_TRACING
+/* The kernel.ftrace_dump_on_oops, traceoff_on_warning, tracepoint_printk sysctls */
+#define MAX_TRACER_SIZE		100
+extern char ftrace_dump_on_oops[];
+extern int __disable_trace_on_warning;
 extern int tracepoint_printk;
 int ftrace_dump_on_oops_enabled(void);
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos);
 #else
 static inline int ftrace_dump_on_oops_enabled(void)
 {

@@ -29,6 +29,7 @@
 struct trace_array;
 struct trace_event_call;
 struct trace_event_file;
+struct event_dir;
 struct trace_iterator;
 struct bpf_prog;
 struct dentry;
@@ -194,6 +195,285 @@ enum trace_reg {
 #endif
 };
 
+/**
+ * enum print_line_t - what an event's print function did
+ * @TRACE_TYPE_PARTIAL_LINE: the line did not fit; it is retried later
+ * @TRACE_TYPE_HANDLED: the line was printed
+ * @TRACE_TYPE_UNHANDLED: the record is not one this function prints
+ * @TRACE_TYPE_NO_CONSUME: printed, but the record must not be consumed
+ */
+enum print_line_t {
+	TRACE_TYPE_PARTIAL_LINE	= 0,
+	TRACE_TYPE_HANDLED	= 1,
+	TRACE_TYPE_UNHANDLED	= 2,
+	TRACE_TYPE_NO_CONSUME	= 3,
+};
+
+/**
+ * trace_handle_return() - the result of printing into @s
+ * @s: the line being printed
+ *
+ * Return: %TRACE_TYPE_PARTIAL_LINE if @s overflowed, else %TRACE_TYPE_HANDLED.
+ */
+static inline enum print_line_t trace_handle_return(struct trace_seq *s)
+{
+	return trace_seq_has_overflowed(s) ?
+		TRACE_TYPE_PARTIAL_LINE : TRACE_TYPE_HANDLED;
+}
+
+/**
+ * struct trace_iterator - a reader's position in a trace buffer, and the
+ *	text of the line it is printing
+ * @tr: the trace array read
+ * @seq: the line printed for the current record
+ * @tmp_seq: scratch for the TP_printk() helpers (__print_flags() ...)
+ * @ent: the current record
+ * @ent_size: its length in bytes
+ * @cpu: the CPU whose buffer it came from
+ * @ts: its time stamp
+ * @lost_events: records lost on @cpu just before this one
+ * @private: the reader's own state
+ */
+struct trace_iterator {
+	struct trace_array	*tr;
+	struct trace_seq	seq;
+	struct trace_seq	tmp_seq;
+	struct trace_entry	*ent;
+	int			ent_size;
+	int			cpu;
+	u64			ts;
+	unsigned long		lost_events;
+	void			*private;
+};
+
+struct trace_event;
+
+typedef enum print_line_t (*trace_print_func)(struct trace_iterator *iter,
+					      int flags,
+					      struct trace_event *event);
+
+/**
+ * struct trace_event_functions - how records of one type are printed
+ * @trace: the text of the trace and trace_pipe files
+ * @raw: the "raw" output option's text (NULL: print the fields in hex)
+ * @hex: the "hex" output option's text
+ * @binary: the "bin" output option's bytes
+ */
+struct trace_event_functions {
+	trace_print_func	trace;
+	trace_print_func	raw;
+	trace_print_func	hex;
+	trace_print_func	binary;
+};
+
+/**
+ * struct trace_event - a record type and its printer
+ * @node: entry in the table of types, by @type
+ * @type: the id in each record's common_type; 0 asks for a new one
+ * @funcs: the print functions
+ */
+struct trace_event {
+	struct hlist_node		node;
+	int				type;
+	struct trace_event_functions	*funcs;
+};
+
+int register_trace_event(struct trace_event *event);
+int unregister_trace_event(struct trace_event *event);
+enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
+				  struct trace_event *event);
+int trace_raw_output_prep(struct trace_iterator *iter,
+			  struct trace_event *event);
+__printf(2, 3)
+void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...);
+
+/* How a filter would compare a field; kept for the event headers. */
+enum {
+	FILTER_OTHER = 0,
+	FILTER_STATIC_STRING,
+	FILTER_DYN_STRING,
+	FILTER_RDYN_STRING,
+	FILTER_PTR_STRING,
+	FILTER_TRACE_FN,
+	FILTER_CPUMASK,
+	FILTER_COMM,
+	FILTER_CPU,
+	FILTER_STACKTRACE,
+};
+
+/**
+ * struct trace_event_fields - one field of an event's record
+ * @type: its C type as the format file shows it ("char[16]",
+ *	"__data_loc char[]", ...)
+ * @name: its name
+ * @offset: its offset in the record
+ * @size: its size in bytes (4 for a variable-length field's location word)
+ * @is_signed: whether its type is signed
+ * @filter_type: a FILTER_* hint
+ * @len: the number of elements of an array field, else 0
+ *
+ * An event's fields are an array of these ending with a NULL @name.
+ */
+struct trace_event_fields {
+	const char	*type;
+	const char	*name;
+	int		offset;
+	int		size;
+	int		is_signed;
+	int		filter_type;
+	int		len;
+};
+
+/**
+ * struct trace_event_class - what the events of one TRACE_EVENT class share
+ * @system: the events/ subdirectory the events live in
+ * @fields: returns the fields after the common ones
+ * @probe: the tracepoint probe that records an event of the class
+ * @size: the size of the fixed part of the record
+ */
+struct trace_event_class {
+	const char			*system;
+	struct trace_event_fields	*(*fields)(void);
+	void				*probe;
+	int				size;
+};
+
+/* &struct trace_event_call flags. */
+enum {
+	TRACE_EVENT_FL_TRACEPOINT	= BIT(0),
+	TRACE_EVENT_FL_IGNORE_ENABLE	= BIT(1),
+	TRACE_EVENT_FL_DYNAMIC		= BIT(2),
+	TRACE_EVENT_FL_WAS_ENABLED	= BIT(3),
+	TRACE_EVENT_FL_FMT_ALLOCATED	= BIT(4),
+	/* Kinds of event perf may attach BPF programs to (none yet). */
+	TRACE_EVENT_FL_KPROBE		= BIT(5),
+	TRACE_EVENT_FL_UPROBE		= BIT(6),
+};
+
+/**
+ * struct trace_event_call - one event
+ * @list: entry in the list of all events
+ * @class: its class
+ * @tp: its tracepoint (for a TRACE_EVENT_FL_TRACEPOINT event)
+ * @name: its name; taken from @tp when the event is registered
+ * @print_fmt: the print format the format file shows
+ * @event: its record type and print functions
+ * @flags: TRACE_EVENT_FL_* bits
+ * @mod: the module that defines it, or NULL
+ * @file: its state in the trace array (enabled or not, its directory)
+ */
+struct trace_event_call {
+	struct list_head		list;
+	struct trace_event_class	*class;
+	struct tracepoint		*tp;
+	const char			*name;
+	const char			*print_fmt;
+	struct trace_event		event;
+	int				flags;
+	struct module			*mod;
+	struct trace_event_file		*file;
+};
+
+/**
+ * trace_event_name() - an event's name
+ * @call: the event
+ *
+ * Return: the name, as in events/<system>/<name>.
+ */
+static inline const char *trace_event_name(struct trace_event_call *call)
+{
+	return call->name;
+}
+
+/* &struct trace_event_file flags. */
+enum {
+	EVENT_FILE_FL_ENABLED_BIT,
+};
+
+#define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
+
+/**
+ * struct trace_event_file - an event in one trace array
+ * @call: the event
+ * @tr: the trace array its records go to
+ * @flags: EVENT_FILE_FL_* bits
+ * @ed: its directory under events/
+ */
+struct trace_event_file {
+	struct trace_event_call	*call;
+	struct trace_array	*tr;
+	unsigned long		flags;
+	struct event_dir	*ed;
+};
+
+/**
+ * struct trace_event_buffer - a record being written by an event's probe
+ * @buffer: the ring buffer it is reserved in
+ * @event: the ring buffer event holding it
+ * @trace_file: the event
+ * @entry: the record
+ * @trace_ctx: the context packed by tracing_gen_ctx()
+ */
+struct trace_event_buffer {
+	struct trace_buffer		*buffer;
+	struct ring_buffer_event	*event;
+	struct trace_event_file		*trace_file;
+	void				*entry;
+	unsigned int			trace_ctx;
+};
+
+int trace_set_clr_event(const char *system, const char *event, int set);
+int trace_add_event_call(struct trace_event_call *call);
+int trace_remove_event_call(struct trace_event_call *call);
+
+void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
+				 struct trace_event_file *trace_file,
+				 unsigned long len);
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer);
+
+/* The longest string a __vstring() field records, NUL included. */
+#define TRACE_EVENT_STR_MAX	512
+
+/**
+ * trace_event_str_or_null() - a string to record, or the text for NULL
+ * @str: the string, maybe NULL
+ *
+ * Return: @str, or EVENT_NULL_STR if it is NULL.
+ */
+static inline const char *trace_event_str_or_null(const char *str)
+{
+	return str ? str : EVENT_NULL_STR;
+}
+
+int __trace_event_vstr_len(const char *fmt, va_list *ap);
+void __trace_event_assign_vstr(char *dst, int len, const char *fmt,
+			       va_list *ap);
+
+/* The TP_printk() helpers: each formats into @p and returns the text. */
+const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
+				  unsigned long flags,
+				  const struct trace_print_flags *flag_array);
+const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
+				    const struct trace_print_flags *symbol_array);
+#if BITS_PER_LONG == 32
+const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
+				      unsigned long long flags,
+				      const struct trace_print_flags_u64 *flag_array);
+const char *trace_print_symbols_seq_u64(struct trace_seq *p,
+					unsigned long long val,
+					const struct trace_print_flags_u64 *symbol_array);
+#endif
+const char *trace_print_bitmask_seq(struct trace_seq *p, void *bitmask_ptr,
+				    unsigned int bitmask_size);
+const char *trace_print_hex_seq(struct trace_seq *p, const unsigned char *buf,
+				int len, bool concatenate);
+const char *trace_print_array_seq(struct trace_seq *p, const void *buf,
+				  int count, size_t el_size);
+const char *trace_print_hex_dump_seq(struct trace_seq *p,
+				     const char *prefix_str, int prefix_type,
+				     int rowsize, int groupsize,
+				     const void *buf, size_t len, bool ascii);
+
 /*
  * BPF programs attached to trace events.  The entry points exist whatever
  * the configuration; without CONFIG_BPF_EVENTS they refuse the attach.
@@ -310,6 +590,25 @@ void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);
 int perf_event_set_bpf_prog(struct perf_event *event, struct bpf_prog *prog,
 			    u64 bpf_cookie);
 void perf_event_free_bpf_prog(struct perf_event *event);
+void perf_trace_run_bpf_submit(void *raw_data, int size, int rctx,
+			       struct trace_event_call *call, u64 count,
+			       struct pt_regs *regs, struct hlist_head *head,
+			       struct task_struct *task);
+int trace_event_get_offsets(struct trace_event_call *call);
+
+/* No BPF program can be attached to an event yet. */
+static inline bool bpf_prog_array_valid(struct trace_event_call *call)
+{
+	return false;
+}
+
+/* Perf event filters cannot be set yet: every record passes. */
+struct event_filter;
+
+static inline int filter_match_preds(struct event_filter *filter, void *rec)
+{
+	return 1;
+}
 #endif /* CONFIG_PERF_EVENTS */
 
 #endif /* _LINUX_TRACE_EVENTS_H */

@@ -59,6 +59,12 @@ struct tracepoint {
 	struct tracepoint_func __rcu *funcs;
 };
 
+/*
+ * An entry of the table of a kernel's or a module's tracepoints (the
+ * __tracepoints_ptrs section), which the tracepoint core walks.
+ */
+typedef struct tracepoint * const tracepoint_ptr_t;
+
 /**
  * struct bpf_raw_event_map - a tracepoint as BPF raw tracepoint programs see it
  * @tp: the tracepoint

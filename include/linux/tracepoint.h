@@ -222,48 +222,103 @@ void syscall_unregfunc(void);
 #endif
 
 #ifdef TRACEPOINTS_ENABLED
-#error "CONFIG_TRACEPOINTS needs the tracepoint core, which is not built yet"
-#else
 /*
- * With tracepoints built out every call site compiles to nothing, and
- * attaching a probe fails with -ENOSYS.
+ * The call site.  While no probe is attached, trace_name() is one
+ * static-key NOP.  Once one is, the key jumps to a call of the
+ * out-of-line __traceiter_name(), defined once by DEFINE_TRACE(), which
+ * walks the probe array.  Keeping the walk out of line keeps every call
+ * site small: the arguments are evaluated only when the key is on.
+ *
+ * Probes run with preemption disabled: that is the RCU read side that
+ * tracepoint_synchronize_unregister() waits for.  With lockdep, every
+ * call also checks that RCU is watching, so that a tracepoint placed
+ * where it must not be is reported even while nobody listens.
  */
 #define __DECLARE_TRACE(name, proto, args, cond, data_proto)		\
+	extern struct tracepoint __tracepoint_##name;			\
+	void __traceiter_##name(proto);					\
 	static inline void trace_##name(proto)				\
 	{								\
-	}								\
-	static inline void trace_##name##_rcuidle(proto)		\
-	{								\
+		if (static_key_false(&__tracepoint_##name.key) && (cond)) { \
+			preempt_disable_notrace();			\
+			__traceiter_##name(args);			\
+			preempt_enable_notrace();			\
+		}							\
+		if (IS_ENABLED(CONFIG_LOCKDEP) && (cond)) {		\
+			rcu_read_lock_sched_notrace();			\
+			rcu_dereference_sched(__tracepoint_##name.funcs); \
+			rcu_read_unlock_sched_notrace();		\
+		}							\
 	}								\
 	static inline bool trace_##name##_enabled(void)		\
 	{								\
-		return false;						\
+		return static_key_false(&__tracepoint_##name.key);	\
 	}								\
 	static inline int						\
 	register_trace_##name(void (*probe)(data_proto), void *data)	\
 	{								\
-		return -ENOSYS;						\
+		return tracepoint_probe_register(&__tracepoint_##name,	\
+						 (void *)probe, data);	\
 	}								\
 	static inline int						\
 	register_trace_prio_##name(void (*probe)(data_proto),		\
 				   void *data, int prio)		\
 	{								\
-		return -ENOSYS;						\
+		return tracepoint_probe_register_prio(&__tracepoint_##name, \
+						      (void *)probe,	\
+						      data, prio);	\
 	}								\
 	static inline int						\
 	unregister_trace_##name(void (*probe)(data_proto), void *data)	\
 	{								\
-		return -ENOSYS;						\
+		return tracepoint_probe_unregister(&__tracepoint_##name, \
+						   (void *)probe, data); \
 	}								\
 	static inline void						\
 	check_trace_callback_type_##name(void (*cb)(data_proto))	\
 	{								\
 	}
 
-#define DEFINE_TRACE_FN(name, reg, unreg, proto, args)
-#define DEFINE_TRACE(name, proto, args)
-#define EXPORT_TRACEPOINT_SYMBOL_GPL(name)
-#define EXPORT_TRACEPOINT_SYMBOL(name)
+/*
+ * The definition, in the one file that defines CREATE_TRACE_POINTS: the
+ * tracepoint itself, its name, its entry in the table the tracepoint
+ * core walks (__tracepoints_ptrs, one per vmlinux or module) and the
+ * iterator.  The probe array ends with a NULL function; each probe
+ * gets its own data followed by the arguments.
+ */
+#define DEFINE_TRACE_FN(_name, _reg, _unreg, proto, args)		\
+	static const char __tpstrtab_##_name[]				\
+	__section("__tracepoints_strings") = #_name;			\
+	struct tracepoint __tracepoint_##_name __used			\
+	__section("__tracepoints") = {					\
+		.name = __tpstrtab_##_name,				\
+		.key = STATIC_KEY_INIT_FALSE,				\
+		.regfunc = _reg,					\
+		.unregfunc = _unreg,					\
+	};								\
+	static tracepoint_ptr_t __tracepoint_ptr_##_name __used	\
+	__section("__tracepoints_ptrs") = &__tracepoint_##_name;	\
+	void __traceiter_##_name(proto)					\
+	{								\
+		const struct tracepoint_func *__tp_f;			\
+									\
+		__tp_f = rcu_dereference_raw(__tracepoint_##_name.funcs); \
+		for (; __tp_f && __tp_f->func; __tp_f++)		\
+			((void (*)(void *, proto))__tp_f->func)(__tp_f->data, \
+								args);	\
+	}
+
+#define DEFINE_TRACE(name, proto, args)					\
+	DEFINE_TRACE_FN(name, NULL, NULL, PARAMS(proto), PARAMS(args))
+
+#define EXPORT_TRACEPOINT_SYMBOL_GPL(name)				\
+	EXPORT_SYMBOL_GPL(__tracepoint_##name);				\
+	EXPORT_SYMBOL_GPL(__traceiter_##name)
+#define EXPORT_TRACEPOINT_SYMBOL(name)					\
+	EXPORT_SYMBOL(__tracepoint_##name);				\
+	EXPORT_SYMBOL(__traceiter_##name)
+
+#else
 #endif /* TRACEPOINTS_ENABLED */
 
 /* Probes run only on online CPUs: a CPU on its way up or down is skipped. */

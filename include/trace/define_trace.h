@@ -89,6 +89,11 @@
 #define TRACE_HEADER_MULTI_READ
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
+/* With the event tracer, each TRACE_EVENT() also becomes an event. */
+#if defined(CONFIG_EVENT_TRACING) && !defined(NOTRACE)
+#include <trace/trace_events.h>
+#endif
+
 /*
  * Hand the declaring forms back to <linux/tracepoint.h> for the next
  * event header.

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_printk() and friends: text from kernel code into the trace.
+ *
+ * Every form writes a TRACE_PRINT record (the text, formatted at the
+ * call) or a TRACE_BPUTS record (the address of a constant string).
+ * Formatting at the call costs more than upstream's binary records, but
+ * keeps one record layout for all text; trace_printk() is a debugging
+ * aid, not a hot path.
+ *
+ * printk_formats lists the constant strings that records may point to
+ * (tracepoint_string() and the formats of trace_printk() calls), as
+ * "<address> : "<text>"" lines, for readers of the binary buffer.
+ */
+#include <linux/kallsyms.h>
+#include <linux/kdebug.h>
+#include <linux/nmi.h>
+#include <linux/panic_notifier.h>
+#include <linux/sysctl.h>
+#include <linux/trace.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "trace.h"
+
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+
+/* The longest trace_printk() text recorded; longer text is cut. */
+#define TRACE_PRINTK_MAX	1024
+
+/* Each CPU formats into its own buffer, one nesting level per context. */
+struct printk_bufs {
+	char	buf[4][TRACE_PRINTK_MAX];
+	int	nest;
+};
+
+static DEFINE_PER_CPU(struct printk_bufs, printk_bufs);
+
+int tracepoint_printk;
+
+static bool printk_allowed(void)
+{
+	return !tracing_is_disabled() &&
+	       (global_trace.trace_flags & TRACE_ITER(PRINTK));
+}
+
+/* Record @len bytes of @text as a print record; return @len or 0. */
+static int write_print(unsigned long ip, const char *text, int len)
+{
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *event;
+	struct print_entry *entry;
+
+	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
+					  sizeof(*entry) + len + 2,
+					  tracing_gen_ctx());
+	if (!event)
+		return 0;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	memcpy(entry->buf, text, len);
+	if (!len || text[len - 1] != '\n')
+		entry->buf[len++] = '\n';
+	entry->buf[len] = '\0';
+	ring_buffer_unlock_commit(buffer);
+	return len;
+}
+
+/**
+ * __trace_puts() - write a string into the trace
+ * @ip: the caller's address, shown before the text
+ * @str: the string
+ * @size: its length
+ *
+ * Return: the number of bytes recorded, or 0.
+ */
+int __trace_puts(unsigned long ip, const char *str, int size)
+{
+	if (!printk_allowed())
+		return 0;
+	return write_print(ip, str, min(size, TRACE_PRINTK_MAX - 2));
+}
+EXPORT_SYMBOL_GPL(__trace_puts);
+
+/**
+ * __trace_bputs() - write a constant string into the trace by address
+ * @ip: the caller's address
+ * @str: the string, which must stay in place (a literal)
+ *
+ * Return: 1 if recorded, else 0.
+ */
+int __trace_bputs(unsigned long ip, const char *str)
+{
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *event;
+	struct bputs_entry *entry;
+
+	if (!printk_allowed())
+		return 0;
+	event = trace_buffer_lock_reserve(buffer, TRACE_BPUTS, sizeof(*entry),
+					  tracing_gen_ctx());
+	if (!event)
+		return 0;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->str = str;
+	ring_buffer_unlock_commit(buffer);
+	return 1;
+}
+EXPORT_SYMBOL_GPL(__trace_bputs);
+
+/**
+ * __ftrace_vprintk() - write formatted text into the trace
+ * @ip: the caller's address
+ * @fmt: the format
+ * @ap: its arguments
+ *
+ * Return: the number of bytes recorded, or 0.
+ */
+int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	int len = 0, nest;
+
+	if (!printk_allowed())
+		return 0;
+	/* An interrupt arriving here takes the next buffer, and gives it back. */
+	preempt_disable_notrace();
+	nest = this_cpu_inc_return(printk_bufs.nest) - 1;
+	if (nest < ARRAY_SIZE(printk_bufs.buf)) {
+		char *buf = this_cpu_ptr(&printk_bufs)->buf[nest];
+
+		barrier();
+		len = vscnprintf(buf, TRACE_PRINTK_MAX - 2, fmt, ap);
+		len = write_print(ip, buf, len);
+		barrier();
+	}
+	this_cpu_dec(printk_bufs.nest);
+	preempt_enable_notrace();
+	return len;
+}
+EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+/**
+ * __ftrace_vbprintk() - as __ftrace_vprintk(), for trace_printk() with a
+ *	constant format
+ * @ip: the caller's address
+ * @fmt: the format
+ * @ap: its arguments
+ *
+ * Return: the number of bytes recorded, or 0.
+ */
+int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	return __ftrace_vprintk(ip, fmt, ap);
+}
+EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
+
+/**
+ * __trace_printk() - write formatted text into the trace
+ * @ip: the caller's address
+ * @fmt: the format
+ *
+ * Return: the number of bytes recorded, or 0.
+ */
+int __trace_printk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_printk);
+
+/**
+ * __trace_bprintk() - trace_printk() with a constant format
+ * @ip: the caller's address
+ * @fmt: the format
+ *
+ * Return: the number of bytes recorded, or 0.
+ */
+int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_bprintk);
+
+/**
+ * trace_dump_stack() - write the current stack into the trace
+ * @skip: frames to leave out, beyond this function's own
+ */
+void trace_dump_stack(int skip)
+{
+	unsigned long entries[16];
+	unsigned int nr, i;
+
+	if (!printk_allowed())
+		return;
+	nr = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
+	__trace_puts(_THIS_IP_, "<stack trace>\n", 14);
+	for (i = 0; i < nr; i++)
+		__trace_printk(_THIS_IP_, " => %pS\n", (void *)entries[i]);
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
+
+/* "0": off; "1" or "2" (the current CPU only): dump the trace at an oops. */
+char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
+
+static int __init set_dump_on_oops(char *str)
+{
+	strscpy(ftrace_dump_on_oops, *str == '=' ? str + 1 : "1",
+		sizeof(ftrace_dump_on_oops));
+	return 1;
+}
+__setup("ftrace_dump_on_oops", set_dump_on_oops);
+
+/**
+ * ftrace_dump_on_oops_enabled() - whether an oops dumps the trace
+ *
+ * Return: nonzero when the ftrace_dump_on_oops sysctl is not "0".
+ */
+int ftrace_dump_on_oops_enabled(void)
+{
+	return strcmp(ftrace_dump_on_oops, "0") != 0;
+}
+
+/**
+ * tracepoint_printk_sysctl() - the kernel.tracepoint_printk sysctl
+ * @table: the sysctl
+ * @write: whether it is written
+ * @buffer: the text
+ * @lenp: its length
+ * @ppos: the file position
+ *
+ * Copying events to the console is not offered: only 0 is accepted.
+ *
+ * Return: 0 or an error.
+ */
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int ret = proc_dointvec(table, write, buffer, lenp, ppos);
+
+	if (!ret && write && tracepoint_printk) {
+		tracepoint_printk = 0;
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+/* One iterator for the dump: it runs where nothing may be allocated. */
+static struct trace_iterator dump_iter;
+
+/**
+ * ftrace_dump() - print the trace to the console
+ * @oops_dump_mode: all CPUs, or the current one only
+ *
+ * Called where the kernel is about to die: turns tracing off and prints
+ * the buffer's records, oldest first, consuming them.
+ */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+	static atomic_t dumping;
+	struct trace_iterator *iter = &dump_iter;
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *event;
+	int cpu;
+
+	if (!buffer || oops_dump_mode == DUMP_NONE ||
+	    atomic_inc_return(&dumping) != 1)
+		goto out;
+	tracing_off();
+	iter->tr = &global_trace;
+	pr_info("Dumping ftrace buffer:\n");
+	for_each_tracing_cpu(cpu) {
+		if (oops_dump_mode == DUMP_ORIG && cpu != raw_smp_processor_id())
+			continue;
+		while ((event = ring_buffer_consume(buffer, cpu, &iter->ts,
+						    &iter->lost_events))) {
+			iter->ent = ring_buffer_event_data(event);
+			iter->ent_size = ring_buffer_event_length(event);
+			iter->cpu = cpu;
+			trace_seq_init(&iter->seq);
+			__print_trace_line(iter);
+			pr_info("%.*s", trace_seq_used(&iter->seq),
+				iter->seq.buffer);
+			touch_nmi_watchdog();
+		}
+	}
+	pr_info("---------------------------------\n");
+out:
+	atomic_dec(&dumping);
+}
+EXPORT_SYMBOL_GPL(ftrace_dump);
+
+static int dump_on_oops(struct notifier_block *nb, unsigned long ev, void *p)
+{
+	if (ftrace_dump_on_oops_enabled())
+		ftrace_dump(strcmp(ftrace_dump_on_oops, "2") ? DUMP_ALL :
+			    DUMP_ORIG);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block dump_panic_nb = {
+	.notifier_call	= dump_on_oops,
+	.priority	= 150,
+};
+
+static struct notifier_block dump_die_nb = {
+	.notifier_call	= dump_on_oops,
+	.priority	= 200,
+};
+
+/**
+ * trace_printk_boot_init() - dump the trace at a panic or an oops, if asked
+ */
+__init void trace_printk_boot_init(void)
+{
+	atomic_notifier_chain_register(&panic_notifier_list, &dump_panic_nb);
+	register_die_notifier(&dump_die_nb);
+}
+
+/* ---- printk_formats ---------------------------------------------------- */
+
+static const char **fmt_at(loff_t pos)
+{
+	loff_t nr_fmt = __stop___trace_bprintk_fmt - __start___trace_bprintk_fmt;
+	loff_t nr_str = __stop___tracepoint_str - __start___tracepoint_str;
+
+	if (pos < nr_fmt)
+		return __start___trace_bprintk_fmt + pos;
+	if (pos < nr_fmt + nr_str)
+		return __start___tracepoint_str + pos - nr_fmt;
+	return NULL;
+}
+
+static void *formats_start(struct seq_file *m, loff_t *pos)
+{
+	return fmt_at(*pos);
+}
+
+static void *formats_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return fmt_at(++*pos);
+}
+
+static void formats_stop(struct seq_file *m, void *v)
+{
+}
+
+/* The text, escaped as C would write it, so that one line holds one string. */
+static int formats_show(struct seq_file *m, void *v)
+{
+	const char *str = *(const char **)v, *p;
+
+	if (!str)
+		return 0;
+	seq_printf(m, "0x%lx : \"", (unsigned long)str);
+	for (p = str; *p; p++) {
+		switch (*p) {
+		case '\n':
+			seq_puts(m, "\\n");
+			break;
+		case '\t':
+			seq_puts(m, "\\t");
+			break;
+		case '\\':
+			seq_putc(m, '\\');
+			break;
+		case '"':
+			seq_puts(m, "\\\"");
+			break;
+		default:
+			seq_putc(m, *p);
+		}
+	}
+	seq_puts(m, "\"\n");
+	return 0;
+}
+
+static const struct seq_operations formats_seq_ops = {
+	.start	= formats_start,
+	.next	= formats_next,
+	.stop	= formats_stop,
+	.show	= formats_show,
+};
+
+static int formats_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	return seq_open(filp, &formats_seq_ops);
+}
+
+static const struct file_operations formats_fops = {
+	.open		= formats_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/**
+ * trace_printk_formats_init() - create printk_formats
+ * @parent: the directory, NULL for the tracefs root
+ *
+ * Return: 0.
+ */
+__init int trace_printk_formats_init(struct dentry *parent)
+{
+	trace_create_file("printk_formats", 0444, parent, NULL, &formats_fops);
+	return 0;
+}
+
+/**
+ * trace_printk_init_buffers() - prepare for trace_printk()
+ *
+ * The per-CPU buffers are static: nothing to do.
+ */
+void trace_printk_init_buffers(void)
+{
+}
