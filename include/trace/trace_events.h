@@ -525,12 +525,16 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 		.size = 4,						\
 		.is_signed = _signed, .filter_type = FILTER_OTHER },
 
-#define __field(type, item)						\
-	__TEV_FIELD(type, #type, item, is_signed_type(type), FILTER_OTHER, 0)
+/*
+ * __field() goes through __field_ext() so that a type written with a
+ * macro (pgoff_t is one, __percpu expands to nothing) is shown expanded
+ * in the format file, as user space has always seen it.
+ */
+#define __field(type, item)	__field_ext(type, item, FILTER_OTHER)
 #define __field_ext(type, item, filter_type)				\
 	__TEV_FIELD(type, #type, item, is_signed_type(type), filter_type, 0)
 #define __field_struct(type, item)					\
-	__TEV_FIELD(type, #type, item, 0, FILTER_OTHER, 0)
+	__field_struct_ext(type, item, FILTER_OTHER)
 #define __field_struct_ext(type, item, filter_type)			\
 	__TEV_FIELD(type, #type, item, 0, filter_type, 0)
 #define __array(type, item, len)					\

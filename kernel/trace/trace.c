@@ -1121,7 +1121,8 @@ static ssize_t raw_read(struct file *filp, char __user *ubuf, size_t cnt,
 		if (ret)
 			goto out;
 	}
-	size = ring_buffer_subbuf_size_get(buffer);
+	/* A whole sub-buffer, its header included, as header_page lays out. */
+	size = ring_buffer_read_page_size(rr->page);
 	if (!rr->left) {
 		for (;;) {
 			ret = ring_buffer_read_page(buffer, rr->page, size,
@@ -1313,9 +1314,10 @@ static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
 	unsigned long size = 0;
 	int cpu;
 
+	/* The sum of what each CPU's buffer_size_kb shows. */
 	for_each_tracing_cpu(cpu)
-		size += ring_buffer_size(global_trace.buffer, cpu);
-	return read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
+		size += ring_buffer_size(global_trace.buffer, cpu) >> 10;
+	return read_text(ubuf, cnt, ppos, "%lu\n", size);
 }
 
 static const struct file_operations total_kb_fops = {
@@ -1569,8 +1571,9 @@ static const struct file_operations option_fops = {
 /* The longest marker write recorded whole; longer ones are cut. */
 #define TRACE_MARKER_MAX	4096
 
-static ssize_t marker_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
+static ssize_t tracing_mark_write(struct file *filp,
+				  const char __user *ubuf, size_t cnt,
+				  loff_t *ppos)
 {
 	struct trace_buffer *buffer = global_trace.buffer;
 	struct ring_buffer_event *event;
@@ -1591,6 +1594,7 @@ static ssize_t marker_write(struct file *filp, const char __user *ubuf,
 		return -EBADF;
 	entry = ring_buffer_event_data(event);
 	entry->ip = _THIS_IP_;
+	tracing_record_cmdline(current);
 	if (copy_from_user_nofault(entry->buf, ubuf, len)) {
 		memcpy(entry->buf, "<faulted>", 9);
 		len = 9;
@@ -1606,7 +1610,7 @@ static ssize_t marker_write(struct file *filp, const char __user *ubuf,
 
 static const struct file_operations marker_fops = {
 	.open		= tracing_open_generic,
-	.write		= marker_write,
+	.write		= tracing_mark_write,
 	.llseek		= generic_file_llseek,
 };
 

@@ -81,6 +81,9 @@ static int event_set(struct trace_event_call *call, bool on)
 	lockdep_assert_held(&trace_types_lock);
 	if (!file || on == event_enabled(call))
 		return 0;
+	/* The core's own record types are written, not enabled. */
+	if (!call->tp)
+		return -EINVAL;
 	if (on) {
 		ret = tracepoint_probe_register(call->tp, call->class->probe,
 						file);
@@ -596,9 +599,9 @@ static int parse_bool_write(const char __user *ubuf, size_t cnt,
 }
 
 static const char *event_errors[] = {
-	": error: No event or system matched\n",
-	": error: Invalid glob\n",
-	": error: Value must be 0 or 1\n",
+	": error: No event or system matched",
+	": error: Invalid glob",
+	": error: Value must be 0 or 1",
 };
 
 enum { EVENT_ERR_NO_MATCH, EVENT_ERR_BAD_GLOB, EVENT_ERR_BAD_VALUE };
@@ -703,6 +706,8 @@ static int format_open(struct inode *inode, struct file *filp)
 
 	if (ret)
 		return ret;
+	/* The seq_file takes private_data over. */
+	filp->private_data = NULL;
 	ret = single_open(filp, format_show, inode->i_private);
 	if (ret)
 		module_put(((struct trace_event_call *)inode->i_private)->mod);
@@ -861,7 +866,8 @@ static void event_create_dir(struct trace_event_call *call)
 	}
 	if (!sys->dir) {
 		sys->dir = tracefs_create_dir(sys->name, global_trace.event_dir);
-		if (sys->dir)
+		/* The core's own "ftrace" records cannot be enabled. */
+		if (sys->dir && strcmp(sys->name, "ftrace"))
 			trace_create_file("enable", 0644, sys->dir, sys,
 					  &system_enable_fops);
 	}
@@ -871,7 +877,8 @@ static void event_create_dir(struct trace_event_call *call)
 		kfree(ed);
 		return;
 	}
-	trace_create_file("enable", 0644, d, call, &enable_fops);
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+		trace_create_file("enable", 0644, d, call, &enable_fops);
 	trace_create_file("format", 0444, d, call, &format_fops);
 	trace_create_file("id", 0444, d, call, &id_fops);
 	ed->dir = d;

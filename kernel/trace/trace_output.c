@@ -618,15 +618,82 @@ static struct trace_event_functions raw_data_funcs = {
 	.trace = print_raw_data,
 };
 
-static struct trace_event core_events[] = {
-	{ .type = TRACE_PRINT,		.funcs = &print_funcs },
-	{ .type = TRACE_BPUTS,		.funcs = &bputs_funcs },
-	{ .type = TRACE_BPRINT,		.funcs = &bprint_funcs },
-	{ .type = TRACE_RAW_DATA,	.funcs = &raw_data_funcs },
+/*
+ * The core's record types as events of the "ftrace" system: they have
+ * a format and an id under events/ftrace/, for readers of the binary
+ * buffer, but nothing to enable.  Their layouts are user ABI.
+ */
+#define CORE_FIELD(_type, _name, _struct) {				\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _name),		\
+		.size = sizeof(((struct _struct *)0)->_name),		\
+	}
+
+/* A flexible array at the end of the record: size 0. */
+#define CORE_TAIL(_type, _name, _struct) {				\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _name),		\
+	}
+
+static struct trace_event_fields print_fields[] = {
+	CORE_FIELD("unsigned long", ip, print_entry),
+	CORE_TAIL("char[]", buf, print_entry),
+	{}
+};
+
+static struct trace_event_fields bputs_fields[] = {
+	CORE_FIELD("unsigned long", ip, bputs_entry),
+	CORE_FIELD("const char *", str, bputs_entry),
+	{}
+};
+
+static struct trace_event_fields bprint_fields[] = {
+	CORE_FIELD("unsigned long", ip, bprint_entry),
+	CORE_FIELD("const char *", fmt, bprint_entry),
+	CORE_TAIL("u32[]", buf, bprint_entry),
+	{}
+};
+
+static struct trace_event_fields raw_data_fields[] = {
+	CORE_FIELD("unsigned int", id, raw_data_entry),
+	CORE_TAIL("char[]", buf, raw_data_entry),
+	{}
+};
+
+#define CORE_EVENT(_name, _type, _entry, _fmt)				\
+	static struct trace_event_fields *_name##_fields_get(void)	\
+	{								\
+		return _name##_fields;					\
+	}								\
+	static struct trace_event_class _name##_class = {		\
+		.system	= "ftrace",					\
+		.fields	= _name##_fields_get,				\
+		.size	= sizeof(struct _entry),			\
+	};								\
+	static struct trace_event_call _name##_call = {			\
+		.class		= &_name##_class,			\
+		.name		= #_name,				\
+		.print_fmt	= _fmt,					\
+		.event		= { .type = _type, .funcs = &_name##_funcs }, \
+		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
+	}
+
+CORE_EVENT(print, TRACE_PRINT, print_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
+CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->fmt");
+CORE_EVENT(bputs, TRACE_BPUTS, bputs_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->str");
+CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
+	   "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
+
+/* In id order, as upstream lists them. */
+static struct trace_event_call *core_calls[] = {
+	&print_call, &bprint_call, &bputs_call, &raw_data_call,
 };
 
 /**
- * trace_output_init() - register the print functions of the core's records
+ * trace_output_init() - register the core's record types
  *
  * Return: 0.
  */
@@ -634,7 +701,7 @@ __init int trace_output_init(void)
 {
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(core_events); i++)
-		WARN_ON(!register_trace_event(&core_events[i]));
+	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
+		WARN_ON(trace_add_event_call(core_calls[i]));
 	return 0;
 }

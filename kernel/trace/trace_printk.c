@@ -63,6 +63,7 @@ static int write_print(unsigned long ip, const char *text, int len)
 		return 0;
 	entry = ring_buffer_event_data(event);
 	entry->ip = ip;
+	tracing_record_cmdline(current);
 	memcpy(entry->buf, text, len);
 	if (!len || text[len - 1] != '\n')
 		entry->buf[len++] = '\n';

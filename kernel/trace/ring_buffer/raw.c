@@ -276,7 +276,8 @@ int ring_buffer_print_page_header(struct trace_buffer *buffer,
 			 (unsigned int)offsetof(struct buffer_data_page, commit),
 			 1U, 1U);
 	trace_seq_printf(s, "\tfield: char data;\toffset:%u;\tsize:%u;\tsigned:%u;\n",
-			 (unsigned int)RB_PAGE_HDR_SIZE, buffer->subbuf_size, 1U);
+			 (unsigned int)RB_PAGE_HDR_SIZE, buffer->subbuf_size,
+			 (unsigned int)is_signed_type(char));
 	return !trace_seq_has_overflowed(s);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_print_page_header);

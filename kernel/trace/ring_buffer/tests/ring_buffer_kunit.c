@@ -1042,7 +1042,7 @@ static const char rb_test_header_page[] =
 	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
 	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
 	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
-	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
 
 static const char rb_test_header_event[] =
 	"# compressed entry header\n"
