@@ -30,8 +30,14 @@
 #include <linux/static_key.h>
 #include <linux/tracepoint.h>
 
+/* The table of vmlinux's tracepoints, from the linker script. */
 extern tracepoint_ptr_t __start___tracepoints_ptrs[];
 extern tracepoint_ptr_t __stop___tracepoints_ptrs[];
+
+/* The callbacks of the for_each_*tracepoint*() walks. */
+typedef void (*tp_fn)(struct tracepoint *tp, void *priv);
+typedef void (*tp_mod_fn)(struct tracepoint *tp, struct module *mod,
+			  void *priv);
 
 /* Serialises every change of every tracepoint's probe array. */
 static DEFINE_MUTEX(tracepoints_mutex);
@@ -247,8 +253,7 @@ int tracepoint_probe_unregister(struct tracepoint *tp, void *probe,
 EXPORT_SYMBOL_GPL(tracepoint_probe_unregister);
 
 static void for_each_tp(tracepoint_ptr_t *begin, tracepoint_ptr_t *end,
-			void (*fct)(struct tracepoint *tp, void *priv),
-			void *priv)
+			tp_fn fct, void *priv)
 {
 	tracepoint_ptr_t *p;
 
@@ -261,8 +266,7 @@ static void for_each_tp(tracepoint_ptr_t *begin, tracepoint_ptr_t *end,
  * @fct: the function
  * @priv: passed to @fct
  */
-void for_each_kernel_tracepoint(void (*fct)(struct tracepoint *tp, void *priv),
-				void *priv)
+void for_each_kernel_tracepoint(tp_fn fct, void *priv)
 {
 	for_each_tp(__start___tracepoints_ptrs, __stop___tracepoints_ptrs,
 		    fct, priv);
@@ -469,9 +473,7 @@ static struct notifier_block tp_module_nb = {
  * @fct: the function, called with the tracepoint, @mod and @priv
  * @priv: passed to @fct
  */
-void for_each_tracepoint_in_module(struct module *mod,
-				   void (*fct)(struct tracepoint *tp,
-					       struct module *mod, void *priv),
+void for_each_tracepoint_in_module(struct module *mod, tp_mod_fn fct,
 				   void *priv)
 {
 	unsigned int i;
@@ -488,9 +490,7 @@ EXPORT_SYMBOL_GPL(for_each_tracepoint_in_module);
  * @fct: the function, called with the tracepoint, its module and @priv
  * @priv: passed to @fct
  */
-void for_each_module_tracepoint(void (*fct)(struct tracepoint *tp,
-					    struct module *mod, void *priv),
-				void *priv)
+void for_each_module_tracepoint(tp_mod_fn fct, void *priv)
 {
 	struct tp_module *tpm;
 
@@ -505,6 +505,6 @@ static int __init tracepoint_modules_init(void)
 {
 	return register_module_notifier(&tp_module_nb);
 }
-__initcall(tracepoint_modules_init);
+core_initcall(tracepoint_modules_init);
 
 #endif /* CONFIG_MODULES */

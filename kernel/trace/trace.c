@@ -1740,7 +1740,8 @@ static DEFINE_MUTEX(error_log_lock);
  * @pos: the position in @cmd the caret points at
  */
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos)
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos)
 {
 	struct tracing_log_err *e;
 

@@ -127,6 +127,16 @@ struct trace_array {
 
 extern struct trace_array global_trace;
 
+/* Tables the linker script gathers from every object of vmlinux. */
+extern struct trace_event_call *__start_ftrace_events[];
+extern struct trace_event_call *__stop_ftrace_events[];
+extern struct trace_eval_map *__start_ftrace_eval_maps[];
+extern struct trace_eval_map *__stop_ftrace_eval_maps[];
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+
 /* The CPUs that have a buffer. */
 #define for_each_tracing_cpu(cpu)	for_each_possible_cpu(cpu)
 
@@ -145,7 +155,8 @@ struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 			  unsigned long len, unsigned int trace_ctx);
 void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char **errs, u8 type, u16 pos);
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
 void tracing_record_cmdline(struct task_struct *task);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);

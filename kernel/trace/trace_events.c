@@ -27,11 +27,6 @@
 
 #include "trace.h"
 
-extern struct trace_event_call *__start_ftrace_events[];
-extern struct trace_event_call *__stop_ftrace_events[];
-extern struct trace_eval_map *__start_ftrace_eval_maps[];
-extern struct trace_eval_map *__stop_ftrace_eval_maps[];
-
 static LIST_HEAD(ftrace_events);
 
 /**
@@ -275,7 +270,9 @@ static void eval_update_call(struct trace_event_call *call,
 
 	/* Skip the quoted format itself. */
 	p = strchr(fmt, '"');
-	if (!p || !(p = strchr(p + 1, '"')))
+	if (p)
+		p = strchr(p + 1, '"');
+	if (!p)
 		return;
 	for (p++; *p; p++) {
 		if (*p == '"' && p[-1] != '\\')
@@ -598,7 +595,7 @@ static int parse_bool_write(const char __user *ubuf, size_t cnt,
 	return *val > 1 ? -EINVAL : 0;
 }
 
-static const char *event_errors[] = {
+static const char * const event_errors[] = {
 	": error: No event or system matched",
 	": error: Invalid glob",
 	": error: Value must be 0 or 1",

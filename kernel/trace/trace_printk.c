@@ -25,11 +25,6 @@
 
 #include "trace.h"
 
-extern const char *__start___trace_bprintk_fmt[];
-extern const char *__stop___trace_bprintk_fmt[];
-extern const char *__start___tracepoint_str[];
-extern const char *__stop___tracepoint_str[];
-
 /* The longest trace_printk() text recorded; longer text is cut. */
 #define TRACE_PRINTK_MAX	1024
 

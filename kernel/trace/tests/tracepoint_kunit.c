@@ -295,7 +295,7 @@ static void tpk_test_detach_while_called(struct kunit *test)
 								    &r->stop,
 								    i % 20), 0);
 		if (i % 50 == 0)
-			msleep(1);
+			usleep_range(1000, 2000);
 		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_plain(tpk_race_probe,
 								 &r->stop), 0);
 		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_plain(tpk_race_probe2,
