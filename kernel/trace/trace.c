@@ -21,10 +21,12 @@
  */
 #include <linux/cpu.h>
 #include <linux/ctype.h>
+#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/mount.h>
 #include <linux/module.h>
 #include <linux/nmi.h>
 #include <linux/poll.h>
@@ -1888,10 +1890,34 @@ static void create_option_files(struct trace_array *tr)
 				  &option_fops);
 }
 
+/*
+ * Old tools look for the tracing files in <debugfs>/tracing: mount
+ * tracefs there when that directory is first entered.
+ */
+static struct vfsmount *debugfs_tracing_automount(struct dentry *mntpt,
+						  void *unused)
+{
+	struct file_system_type *fs = get_fs_type("tracefs");
+	struct vfsmount *mnt;
+
+	if (!fs)
+		return NULL;
+	mnt = vfs_submount(mntpt, fs, "tracefs", NULL);
+	put_filesystem(fs);
+	if (IS_ERR(mnt))
+		return NULL;
+	/* The automount code drops one reference when it expires. */
+	return mntget(mnt);
+}
+
 /* Tracing files need tracefs, which a kernel may be built without. */
 static int tracing_init_dentry(void)
 {
-	return tracefs_initialized() ? 0 : -ENODEV;
+	if (!tracefs_initialized())
+		return -ENODEV;
+	debugfs_create_automount("tracing", NULL, debugfs_tracing_automount,
+				 NULL);
+	return 0;
 }
 
 static __init int tracer_init_tracefs(void)
