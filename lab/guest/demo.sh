@@ -47,5 +47,24 @@ if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	echo 0 > $T/tracing_on
 	head -n 20 $T/trace
 	: > $T/set_event
+	echo 1 > $T/tracing_on
+	say "what tools read to decode a sched_switch record"
+	cat $T/events/sched/sched_switch/format
+fi
+if [ -f $T/trace_marker ]; then
+	say "user space writes into the trace: trace_marker, read from trace_pipe"
+	: > $T/trace
+	echo "hello from the demo" > $T/trace_marker
+	timeout 1 cat $T/trace_pipe 2>/dev/null
+fi
+if [ -f /lab/modules/trace-events-sample.ko ]; then
+	say "a module's events: samples/trace_events, for two seconds"
+	insmod /lab/modules/trace-events-sample.ko
+	echo 1 > $T/events/sample-trace/enable
+	sleep 2
+	grep -v '^#' $T/trace | head -n 8
+	echo "(unloading it with its events enabled)"
+	rmmod trace_events_sample
+	ls $T/events | grep -c . | sed 's/^/event systems now: /'
 fi
 exit 0
