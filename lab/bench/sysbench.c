@@ -7,15 +7,22 @@
  *   getppid   N calls of getppid()
  *   pipe      N one-byte ping-pongs between two processes over pipes
  *             (each round trip: two writes, two reads, two wakeups)
+ *   marker    N writes of a short line to tracefs' trace_marker (the
+ *             tracing core's write path from user space), when a
+ *             marker file is given
+ * A test with 0 operations is skipped; SUFFIX is appended to the test
+ * names (bench.sh runs pipe again with scheduler events enabled).
  * Each prints one machine-readable line:
  *   BENCH kernel=<tag> test=<name> ops=<N> ns_per_op=<float>
  * Under QEMU's -icount the guest clock counts instructions, so the
  * figures are repeatable; under plain TCG they are wall time.
  *
- * Usage: sysbench TAG [getppid_ops [pipe_ops]]
+ * Usage: sysbench TAG [getppid_ops [pipe_ops [SUFFIX [marker_ops FILE]]]]
  */
 #include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -29,10 +36,12 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+static const char *suffix = "";
+
 static void report(const char *tag, const char *test, long ops, double ns)
 {
-	printf("BENCH kernel=%s test=%s ops=%ld ns_per_op=%.1f\n",
-	       tag, test, ops, ns / ops);
+	printf("BENCH kernel=%s test=%s%s ops=%ld ns_per_op=%.1f\n",
+	       tag, test, suffix, ops, ns / ops);
 	fflush(stdout);
 }
 
@@ -82,16 +91,49 @@ static int bench_pipe(const char *tag, long ops)
 	return 0;
 }
 
+static int bench_marker(const char *tag, long ops, const char *file)
+{
+	static const char line[] = "benchmark marker line\n";
+	double t0;
+	long i;
+	int fd = open(file, O_WRONLY);
+
+	if (fd < 0) {
+		perror(file);
+		return 1;
+	}
+	t0 = now_ns();
+	for (i = 0; i < ops; i++) {
+		if (write(fd, line, sizeof(line) - 1) < 0) {
+			perror("trace_marker");
+			close(fd);
+			return 1;
+		}
+	}
+	report(tag, "marker", ops, now_ns() - t0);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *tag = argc > 1 ? argv[1] : "unknown";
 	long getppid_ops = argc > 2 ? atol(argv[2]) : 200000;
 	long pipe_ops = argc > 3 ? atol(argv[3]) : 20000;
+	long marker_ops = argc > 5 ? atol(argv[5]) : 0;
 
-	if (getppid_ops <= 0 || pipe_ops <= 0) {
-		fprintf(stderr, "usage: sysbench TAG [getppid_ops [pipe_ops]]\n");
+	if (argc > 4)
+		suffix = argv[4];
+	if (getppid_ops < 0 || pipe_ops < 0 || marker_ops < 0 ||
+	    (marker_ops && argc < 7)) {
+		fprintf(stderr, "usage: sysbench TAG [getppid_ops [pipe_ops [SUFFIX [marker_ops FILE]]]]\n");
 		return 2;
 	}
-	bench_getppid(tag, getppid_ops);
-	return bench_pipe(tag, pipe_ops);
+	if (getppid_ops)
+		bench_getppid(tag, getppid_ops);
+	if (pipe_ops && bench_pipe(tag, pipe_ops))
+		return 1;
+	if (marker_ops)
+		return bench_marker(tag, marker_ops, argv[6]);
+	return 0;
 }
