@@ -42,10 +42,6 @@
 
 #include <trace/events/sched.h>
 
-#ifdef CONFIG_X86_TSC
-#include <asm/trace_clock.h>
-#endif
-
 #include "trace.h"
 
 /* Per-CPU buffer size at boot, in bytes; trace_buf_size= on the command line. */
