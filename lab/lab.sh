@@ -215,6 +215,8 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -o "$BUILD/bench/sysbench" "$REPO/lab/bench/sysbench.c" ||
 		die "cannot build lab/bench/sysbench.c (is libc6-dev installed?)"
 	cp "$BUILD/bench/sysbench" "$root/lab/"
+	gcc -O2 -static -Wall -o "$root/lab/splice_raw" "$REPO/lab/guest/splice_raw.c" ||
+		die "cannot build lab/guest/splice_raw.c"
 	mkdir -p "$root/lab/bench"
 	for k in ours base; do
 		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then

@@ -36,6 +36,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
+#include <linux/uio.h>
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
@@ -1105,11 +1106,19 @@ static int raw_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static ssize_t raw_read(struct file *filp, char __user *ubuf, size_t cnt,
-			loff_t *ppos)
+/*
+ * read() and splice() (through copy_splice_read()) take the next
+ * sub-buffer, whole, header included; a short read leaves the rest of it
+ * for the next one.
+ */
+static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
+	struct file *filp = iocb->ki_filp;
 	struct raw_reader *rr = filp->private_data;
 	struct trace_buffer *buffer = rr->tr->buffer;
+	bool nowait = (filp->f_flags & O_NONBLOCK) ||
+		      (iocb->ki_flags & IOCB_NOWAIT);
+	size_t cnt = iov_iter_count(to);
 	size_t size, off, n;
 	ssize_t ret;
 
@@ -1127,7 +1136,7 @@ static ssize_t raw_read(struct file *filp, char __user *ubuf, size_t cnt,
 						    rr->cpu, 0);
 			if (ret >= 0)
 				break;
-			if (filp->f_flags & O_NONBLOCK) {
+			if (nowait) {
 				ret = -EAGAIN;
 				goto out;
 			}
@@ -1147,7 +1156,7 @@ static ssize_t raw_read(struct file *filp, char __user *ubuf, size_t cnt,
 	}
 	off = size - rr->left;
 	n = min(cnt, rr->left);
-	if (copy_to_user(ubuf, ring_buffer_read_page_data(rr->page) + off, n)) {
+	if (copy_to_iter(ring_buffer_read_page_data(rr->page) + off, n, to) != n) {
 		ret = -EFAULT;
 		goto out;
 	}
@@ -1170,7 +1179,8 @@ static __poll_t raw_poll(struct file *filp, poll_table *pt)
 
 static const struct file_operations raw_fops = {
 	.open		= raw_open,
-	.read		= raw_read,
+	.read_iter	= raw_read_iter,
+	.splice_read	= copy_splice_read,
 	.poll		= raw_poll,
 	.release	= raw_release,
 	.llseek		= noop_llseek,
