@@ -134,6 +134,7 @@ static void rb_cpu_free(struct rb_cpu *cb)
 
 	if (!cb)
 		return;
+	rb_cpu_free(cb->retired);
 	irq_work_sync(&cb->wakeup_work);
 	if (cb->ring) {
 		for (i = 0; i < cb->nr; i++)
@@ -697,6 +698,30 @@ static void rb_cpu_swap_pages(struct rb_cpu *a, struct rb_cpu *b)
 	swap(a->bounce, b->bounce);
 }
 
+/*
+ * Free the retired sub-buffers of @cb that its consuming reader can no
+ * longer point into: those retired before its latest call.
+ */
+static void rb_reap_retired(struct rb_cpu *cb)
+{
+	struct rb_cpu **link, *dead = NULL, *r;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	link = &cb->retired;
+	while ((r = *link)) {
+		if (r->retired_epoch != cb->reader_epoch) {
+			/* This one and all older ones are unreachable. */
+			*link = NULL;
+			dead = r;
+			break;
+		}
+		link = &r->retired;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	rb_cpu_free(dead);
+}
+
 /**
  * ring_buffer_subbuf_order_set() - change the sub-buffer size
  * @buffer: the buffer
@@ -753,13 +778,22 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		rb_cpu_swap_pages(cb, fresh[cpu]);
 		rb_reader_reset(cb);
 		rb_writer_reset(cb);
+		/*
+		 * A consumer may still hold an event in the old pages until
+		 * its next call: retire them instead of freeing them now.
+		 */
+		fresh[cpu]->retired = cb->retired;
+		fresh[cpu]->retired_epoch = cb->reader_epoch;
+		cb->retired = fresh[cpu];
+		fresh[cpu] = NULL;
 		raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+		rb_reap_retired(cb);
 	}
 	rb_set_subbuf_order(buffer, order);
 	ring_buffer_record_enable(buffer);
 out:
 	mutex_unlock(&buffer->mutex);
-	/* The old sub-buffers, or on failure the new ones. */
+	/* On failure, the new sub-buffers. */
 	for_each_possible_cpu(cpu)
 		rb_cpu_free(fresh[cpu]);
 	kfree(fresh);

@@ -176,6 +176,17 @@ struct rb_cpu {
 	local_t			bytes;
 	atomic_t		record_disabled;
 	atomic_t		iterators;
+	/*
+	 * Sub-buffers that ring_buffer_subbuf_order_set() replaced, kept (as
+	 * a chain of old rb_cpu structures, newest first) until the consuming
+	 * reader has been called again: an event that ring_buffer_consume()
+	 * or ring_buffer_peek() returned stays valid until then.  Each
+	 * reader call bumps reader_epoch under reader_lock; a generation
+	 * retired at another epoch than the current one is no longer seen.
+	 */
+	struct rb_cpu		*retired;
+	unsigned long		retired_epoch;
+	unsigned long		reader_epoch;
 
 	/* Shared. */
 	atomic_long_t		head ____cacheline_aligned_in_smp;

@@ -276,6 +276,8 @@ static struct ring_buffer_event *rb_read_locked(struct trace_buffer *buffer,
 	if (!cb)
 		return NULL;
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	/* Pointers from earlier calls are dead: retired pages may go. */
+	cb->reader_epoch++;
 	event = rb_read(cb, ts, lost, consume);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return event;
