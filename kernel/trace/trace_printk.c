@@ -428,3 +428,123 @@ __init int trace_printk_formats_init(struct dentry *parent)
 void trace_printk_init_buffers(void)
 {
 }
+
+/* ---- trace arrays by name, and exports ---------------------------------- */
+
+/*
+ * Only the top-level trace array exists: instances (instances/<name>)
+ * are not part of this tracing core yet, and nor is exporting records
+ * to other sinks.  These entry points say so with an error.
+ */
+
+/**
+ * trace_array_get_by_name() - find or make a tracing instance
+ * @name: its name
+ * @systems: the event systems it would offer
+ *
+ * Return: NULL: there are no instances.
+ */
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems)
+{
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_put() - drop a reference from trace_array_get_by_name()
+ * @tr: the trace array (never one, as there are no instances)
+ */
+void trace_array_put(struct trace_array *tr)
+{
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+/**
+ * trace_array_destroy() - remove a tracing instance
+ * @tr: the instance
+ *
+ * Return: -ENODEV: there are no instances.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
+
+/**
+ * trace_array_init_printk() - ready a trace array for trace_array_printk()
+ * @tr: the trace array
+ *
+ * Return: 0 for the top-level array, -ENOENT for any other.
+ */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	return tr == &global_trace ? 0 : -ENOENT;
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);
+
+/**
+ * trace_array_printk() - trace_printk() into a given trace array
+ * @tr: the trace array: only the top-level one is accepted
+ * @ip: the caller's address
+ * @fmt: the format
+ *
+ * Return: the bytes recorded, or -ENOENT for another array.
+ */
+int trace_array_printk(struct trace_array *tr, unsigned long ip,
+		       const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	if (tr != &global_trace)
+		return -ENOENT;
+	va_start(ap, fmt);
+	ret = __ftrace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_printk);
+
+/**
+ * __trace_array_puts() - trace_puts() into a given trace array
+ * @tr: the trace array: only the top-level one is accepted
+ * @ip: the caller's address
+ * @str: the string
+ * @size: its length
+ *
+ * Return: the bytes recorded, or -ENOENT for another array.
+ */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
+{
+	if (tr != &global_trace)
+		return -ENOENT;
+	return __trace_puts(ip, str, size);
+}
+EXPORT_SYMBOL_GPL(__trace_array_puts);
+
+/**
+ * register_ftrace_export() - copy every trace record to another sink
+ * @export: the sink
+ *
+ * Return: -EOPNOTSUPP: exports are not offered.
+ */
+int register_ftrace_export(struct trace_export *export)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_export);
+
+/**
+ * unregister_ftrace_export() - undo register_ftrace_export()
+ * @export: the sink
+ *
+ * Return: -EOPNOTSUPP: exports are not offered.
+ */
+int unregister_ftrace_export(struct trace_export *export)
+{
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_export);
