@@ -431,7 +431,8 @@ void tracing_record_cmdline(struct task_struct *task)
 	struct saved_cmdline *c;
 	unsigned long flags;
 
-	if (!task->pid || !saved_cmdlines)
+	if (!task->pid || !saved_cmdlines ||
+	    !(global_trace.trace_flags & TRACE_ITER(RECORD_CMD)))
 		return;
 	if (!raw_spin_trylock_irqsave(&cmdlines_lock, flags))
 		return;

@@ -554,6 +554,24 @@ EXPORT_SYMBOL_GPL(__trace_event_assign_vstr);
 
 /* ---- the core's own record types -------------------------------------- */
 
+/*
+ * The address a record was written from: by symbol name, with the
+ * offset into the function under the sym-offset option, and the raw
+ * address too under sym-addr.
+ */
+static void print_ip(struct trace_iterator *iter, unsigned long ip)
+{
+	unsigned long flags = iter->tr->trace_flags;
+
+	if (flags & TRACE_ITER(SYM_OFFSET))
+		trace_seq_printf(&iter->seq, "%pS", (void *)ip);
+	else
+		trace_seq_printf(&iter->seq, "%ps", (void *)ip);
+	if (flags & TRACE_ITER(SYM_ADDR))
+		trace_seq_printf(&iter->seq, " <%px>", (void *)ip);
+	trace_seq_puts(&iter->seq, ": ");
+}
+
 /* Text that the writer did not end with a newline gets one. */
 static void print_text(struct trace_seq *s, const char *text)
 {
@@ -570,7 +588,7 @@ static enum print_line_t print_print(struct trace_iterator *iter, int flags,
 	struct print_entry *e = (void *)iter->ent;
 	int max = iter->ent_size - (int)offsetof(struct print_entry, buf);
 
-	trace_seq_printf(&iter->seq, "%ps: ", (void *)e->ip);
+	print_ip(iter, e->ip);
 	if (max > 0 && strnlen(e->buf, max) < max)
 		print_text(&iter->seq, e->buf);
 	else
@@ -583,7 +601,7 @@ static enum print_line_t print_bputs(struct trace_iterator *iter, int flags,
 {
 	struct bputs_entry *e = (void *)iter->ent;
 
-	trace_seq_printf(&iter->seq, "%ps: ", (void *)e->ip);
+	print_ip(iter, e->ip);
 	print_text(&iter->seq, e->str);
 	return trace_handle_return(&iter->seq);
 }
@@ -593,7 +611,7 @@ static enum print_line_t print_bprint(struct trace_iterator *iter, int flags,
 {
 	struct bprint_entry *e = (void *)iter->ent;
 
-	trace_seq_printf(&iter->seq, "%ps: ", (void *)e->ip);
+	print_ip(iter, e->ip);
 	trace_seq_bprintf(&iter->seq, e->fmt, e->buf);
 	return trace_handle_return(&iter->seq);
 }
