@@ -17,7 +17,7 @@
 /*
  * The one .c file that defines CREATE_TRACE_POINTS before including the
  * event header: here the events are created.  Other files include the
- * header plainly and only get trace_foo_bar() and friends.
+ * header plainly and only get trace_sample_fields() and friends.
  */
 #define CREATE_TRACE_POINTS
 #include "trace-events-sample.h"
@@ -28,13 +28,13 @@ static DEFINE_MUTEX(fn_lock);
 static int fn_users;
 
 /* Calls a printf-like event: the va_list is handed to __vstring(). */
-static void emit_foo_bar(const char *foo, int cnt, const char *fmt, ...)
+static void emit_fields(const char *foo, int cnt, const char *fmt, ...)
 {
 	static const int lst[] = { 1, 2, 3, 5, 8 };
 	va_list va;
 
 	va_start(va, fmt);
-	trace_foo_bar(foo, cnt, lst, ARRAY_SIZE(lst), "string", cpu_online_mask,
+	trace_sample_fields(foo, cnt, lst, ARRAY_SIZE(lst), "string", cpu_online_mask,
 		      fmt, &va);
 	va_end(va);
 }
@@ -47,16 +47,16 @@ static void emit_all(int cnt)
 			      (cnt < 3 ? SAMPLE_FLAG_NEW : 0);
 
 	/*
-	 * trace_foo_bar_enabled() is true while the event is enabled: use
+	 * trace_sample_fields_enabled() is true while the event is enabled: use
 	 * it to skip work done only for the event.
 	 */
-	if (trace_foo_bar_enabled())
-		emit_foo_bar("hello", cnt, "formatted %d", cnt * 2);
-	trace_foo_bar_with_cond("some string", cnt);
-	trace_foo_with_template_simple("HELLO", cnt, flags);
-	trace_foo_with_template_cond("prints only when big", cnt, flags);
-	trace_foo_with_template_print("I have to be different", cnt, flags);
-	trace_foo_bytes(bytes, sizeof(bytes));
+	if (trace_sample_fields_enabled())
+		emit_fields("hello", cnt, "formatted %d", cnt * 2);
+	trace_sample_every_tenth("every tenth call", cnt);
+	trace_sample_class_plain("class member", cnt, flags);
+	trace_sample_class_big("only past 100", cnt, flags);
+	trace_sample_class_print("printed its own way", cnt, flags);
+	trace_sample_bytes(bytes, sizeof(bytes));
 }
 
 static int sample_thread_fn(void *arg)
@@ -76,8 +76,8 @@ static int fn_thread_fn(void *arg)
 	int cnt = 0;
 
 	while (!kthread_should_stop()) {
-		trace_foo_bar_with_fn("Look at me", cnt);
-		trace_foo_with_template_fn("Look at me too", cnt, 0);
+		trace_sample_fn("from the fn thread", cnt);
+		trace_sample_class_fn("from the fn thread, class event", cnt, 0);
 		cnt++;
 		msleep_interruptible(1000);
 	}
@@ -89,13 +89,13 @@ static int fn_thread_fn(void *arg)
  * first probe of its event is attached; it may fail, refusing the
  * enable.  Both TRACE_EVENT_FN() events share it, hence the count.
  */
-int foo_bar_reg(void)
+int sample_fn_reg(void)
 {
 	int ret = 0;
 
 	mutex_lock(&fn_lock);
 	if (!fn_users) {
-		fn_thread = kthread_run(fn_thread_fn, NULL, "event_sample_fn");
+		fn_thread = kthread_run(fn_thread_fn, NULL, "sample_fn_thread");
 		if (IS_ERR(fn_thread)) {
 			ret = PTR_ERR(fn_thread);
 			fn_thread = NULL;
@@ -108,7 +108,7 @@ int foo_bar_reg(void)
 }
 
 /* The unreg function runs after the last probe is detached. */
-void foo_bar_unreg(void)
+void sample_fn_unreg(void)
 {
 	mutex_lock(&fn_lock);
 	if (!--fn_users && fn_thread) {
@@ -120,7 +120,7 @@ void foo_bar_unreg(void)
 
 static int __init trace_event_sample_init(void)
 {
-	sample_thread = kthread_run(sample_thread_fn, NULL, "event-sample");
+	sample_thread = kthread_run(sample_thread_fn, NULL, "sample_thread");
 	return PTR_ERR_OR_ZERO(sample_thread);
 }
 
@@ -129,7 +129,7 @@ static void __exit trace_event_sample_exit(void)
 	kthread_stop(sample_thread);
 	/*
 	 * The tracing core detaches the probes of this module's events
-	 * when it goes, calling foo_bar_unreg() if needed; by then no
+	 * when it goes, calling sample_fn_unreg() if needed; by then no
 	 * call site of this module runs any more.
 	 */
 }

@@ -66,7 +66,7 @@ TRACE_DEFINE_ENUM(SAMPLE_DONE);
 /*
  * The full form.  TRACE_EVENT(name, proto, args, struct, assign, print):
  *
- *  TP_PROTO	the prototype of trace_foo_bar(): what the call site passes
+ *  TP_PROTO	the prototype of trace_sample_fields(): what the call site passes
  *  TP_ARGS	the same names, without types
  *  TP_STRUCT__entry
  *		the record: what is copied into the ring buffer.  Fields
@@ -81,19 +81,19 @@ TRACE_DEFINE_ENUM(SAMPLE_DONE);
  *		trace is read, not when it is written, so it may only use
  *		the record (__entry), never the arguments
  */
-TRACE_EVENT(foo_bar,
+TRACE_EVENT(sample_fields,
 
-	TP_PROTO(const char *foo, int bar, const int *lst, int nr,
+	TP_PROTO(const char *name, int count, const int *lst, int nr,
 		 const char *string, const struct cpumask *mask,
 		 const char *fmt, va_list *va),
 
-	TP_ARGS(foo, bar, lst, nr, string, mask, fmt, va),
+	TP_ARGS(name, count, lst, nr, string, mask, fmt, va),
 
 	TP_STRUCT__entry(
 		/* A fixed-size array: here, 10 bytes of text. */
-		__array(char, foo, 10)
+		__array(char, name, 10)
 		/* One value. */
-		__field(int, bar)
+		__field(int, count)
 		/* An array whose length is decided at each call. */
 		__dynamic_array(int, list, nr)
 		/* A copy of a string, as long as the string. */
@@ -104,13 +104,13 @@ TRACE_EVENT(foo_bar,
 		__cpumask(cpum)
 		/* Text formatted at the call (printf-like) into the record. */
 		__vstring(vstr, fmt, va)
-		/* A string of a given length: here foo's first 3 bytes. */
-		__string_len(lstr, foo, strnlen(foo, 3))
+		/* A string of a given length: here the name's first 3 bytes. */
+		__string_len(lstr, name, strnlen(name, 3))
 	),
 
 	TP_fast_assign(
-		strscpy(__entry->foo, foo, 10);
-		__entry->bar = bar;
+		strscpy(__entry->name, name, 10);
+		__entry->count = count;
 		memcpy(__get_dynamic_array(list), lst, nr * sizeof(int));
 		/* Strings need no length here: __string() recorded it. */
 		__assign_str(str);
@@ -125,12 +125,12 @@ TRACE_EVENT(foo_bar,
 	 * an array of numbers, __get_bitmask() and __get_cpumask() for
 	 * bitmaps, __print_symbolic() to show a value by name.
 	 */
-	TP_printk("foo %s %d %s %s %s %s %s (%s) %s",
-		  __entry->foo, __entry->bar,
+	TP_printk("name=%s count=%d list=%s state=%s str=%s lstr=%s cpus=%s cpumask=%s vstr=%s",
+		  __entry->name, __entry->count,
 		  __print_array(__get_dynamic_array(list),
 				__get_dynamic_array_len(list) / sizeof(int),
 				sizeof(int)),
-		  __print_symbolic(__entry->bar % 3,
+		  __print_symbolic(__entry->count % 3,
 				   { SAMPLE_IDLE, "idle" },
 				   { SAMPLE_BUSY, "busy" },
 				   { SAMPLE_DONE, "done" }),
@@ -144,25 +144,25 @@ TRACE_EVENT(foo_bar,
  * static key, before any of the record is built: cheaper than an if()
  * around the call site when the event is off.
  */
-TRACE_EVENT_CONDITION(foo_bar_with_cond,
+TRACE_EVENT_CONDITION(sample_every_tenth,
 
-	TP_PROTO(const char *foo, int bar),
+	TP_PROTO(const char *name, int count),
 
-	TP_ARGS(foo, bar),
+	TP_ARGS(name, count),
 
-	TP_CONDITION(!(bar % 10)),
+	TP_CONDITION(!(count % 10)),
 
 	TP_STRUCT__entry(
-		__string(foo, foo)
-		__field(int, bar)
+		__string(name, name)
+		__field(int, count)
 	),
 
 	TP_fast_assign(
-		__assign_str(foo);
-		__entry->bar = bar;
+		__assign_str(name);
+		__entry->count = count;
 	),
 
-	TP_printk("foo %s %d", __get_str(foo), __entry->bar)
+	TP_printk("name=%s count=%d", __get_str(name), __entry->count)
 );
 
 /*
@@ -170,28 +170,28 @@ TRACE_EVENT_CONDITION(foo_bar_with_cond,
  * attached and after the last is detached.  The sample uses them to run
  * a second thread only while this event is enabled.
  */
-int foo_bar_reg(void);
-void foo_bar_unreg(void);
+int sample_fn_reg(void);
+void sample_fn_unreg(void);
 
-TRACE_EVENT_FN(foo_bar_with_fn,
+TRACE_EVENT_FN(sample_fn,
 
-	TP_PROTO(const char *foo, int bar),
+	TP_PROTO(const char *name, int count),
 
-	TP_ARGS(foo, bar),
+	TP_ARGS(name, count),
 
 	TP_STRUCT__entry(
-		__string(foo, foo)
-		__field(int, bar)
+		__string(name, name)
+		__field(int, count)
 	),
 
 	TP_fast_assign(
-		__assign_str(foo);
-		__entry->bar = bar;
+		__assign_str(name);
+		__entry->count = count;
 	),
 
-	TP_printk("foo %s %d", __get_str(foo), __entry->bar),
+	TP_printk("name=%s count=%d", __get_str(name), __entry->count),
 
-	foo_bar_reg, foo_bar_unreg
+	sample_fn_reg, sample_fn_unreg
 );
 
 /*
@@ -199,68 +199,68 @@ TRACE_EVENT_FN(foo_bar_with_fn,
  * with DEFINE_EVENT().  They share the probe and the print function,
  * which saves kernel text for each event beyond the first.
  */
-DECLARE_EVENT_CLASS(foo_template,
+DECLARE_EVENT_CLASS(sample_class,
 
-	TP_PROTO(const char *foo, int bar, unsigned long flags),
+	TP_PROTO(const char *name, int count, unsigned long flags),
 
-	TP_ARGS(foo, bar, flags),
+	TP_ARGS(name, count, flags),
 
 	TP_STRUCT__entry(
-		__string(foo, foo)
-		__field(int, bar)
+		__string(name, name)
+		__field(int, count)
 		__field(unsigned long, flags)
 		/* __rel_ forms: the location is relative to the word itself. */
-		__rel_string(rfoo, foo)
+		__rel_string(rname, name)
 	),
 
 	TP_fast_assign(
-		__assign_str(foo);
-		__entry->bar = bar;
+		__assign_str(name);
+		__entry->count = count;
 		__entry->flags = flags;
-		__assign_rel_str(rfoo);
+		__assign_rel_str(rname);
 	),
 
 	/* __print_flags() names each set bit; leftovers print in hex. */
-	TP_printk("foo %s %d digits=%d flags=%s rfoo=%s", __get_str(foo),
-		  __entry->bar, sample_digits(__entry->bar),
+	TP_printk("name=%s count=%d digits=%d flags=%s rname=%s", __get_str(name),
+		  __entry->count, sample_digits(__entry->count),
 		  __print_flags(__entry->flags, "|",
 				{ SAMPLE_FLAG_NEW, "NEW" },
 				{ SAMPLE_FLAG_BIG, "BIG" },
 				{ SAMPLE_FLAG_ODD, "ODD" }),
-		  __get_rel_str(rfoo))
+		  __get_rel_str(rname))
 );
 
-DEFINE_EVENT(foo_template, foo_with_template_simple,
-	TP_PROTO(const char *foo, int bar, unsigned long flags),
-	TP_ARGS(foo, bar, flags));
+DEFINE_EVENT(sample_class, sample_class_plain,
+	TP_PROTO(const char *name, int count, unsigned long flags),
+	TP_ARGS(name, count, flags));
 
 /* A class member with a condition of its own. */
-DEFINE_EVENT_CONDITION(foo_template, foo_with_template_cond,
-	TP_PROTO(const char *foo, int bar, unsigned long flags),
-	TP_ARGS(foo, bar, flags),
+DEFINE_EVENT_CONDITION(sample_class, sample_class_big,
+	TP_PROTO(const char *name, int count, unsigned long flags),
+	TP_ARGS(name, count, flags),
 	TP_CONDITION(flags & SAMPLE_FLAG_BIG));
 
 /* A class member with reg/unreg functions (here, the same as above). */
-DEFINE_EVENT_FN(foo_template, foo_with_template_fn,
-	TP_PROTO(const char *foo, int bar, unsigned long flags),
-	TP_ARGS(foo, bar, flags),
-	foo_bar_reg, foo_bar_unreg);
+DEFINE_EVENT_FN(sample_class, sample_class_fn,
+	TP_PROTO(const char *name, int count, unsigned long flags),
+	TP_ARGS(name, count, flags),
+	sample_fn_reg, sample_fn_unreg);
 
 /*
  * A class member printed differently: same record, its own TP_printk().
  * __print_ns_to_secs() and __print_ns_without_secs() split nanoseconds.
  */
-DEFINE_EVENT_PRINT(foo_template, foo_with_template_print,
-	TP_PROTO(const char *foo, int bar, unsigned long flags),
-	TP_ARGS(foo, bar, flags),
-	TP_printk("bar %s %d as time %llu.%09u", __get_str(foo), __entry->bar,
-		  (unsigned long long)__print_ns_to_secs(__entry->bar * 1000000ULL),
-		  (unsigned int)__print_ns_without_secs(__entry->bar * 1000000ULL)));
+DEFINE_EVENT_PRINT(sample_class, sample_class_print,
+	TP_PROTO(const char *name, int count, unsigned long flags),
+	TP_ARGS(name, count, flags),
+	TP_printk("name=%s count=%d as time %llu.%09u", __get_str(name), __entry->count,
+		  (unsigned long long)__print_ns_to_secs(__entry->count * 1000000ULL),
+		  (unsigned int)__print_ns_without_secs(__entry->count * 1000000ULL)));
 
 /*
  * Bytes shown in hex: __print_hex() spaced, __print_hex_str() joined.
  */
-TRACE_EVENT(foo_bytes,
+TRACE_EVENT(sample_bytes,
 
 	TP_PROTO(const u8 *bytes, int len),
 
