@@ -423,6 +423,8 @@ struct trace_event_buffer {
 };
 
 int trace_set_clr_event(const char *system, const char *event, int set);
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable);
 int trace_add_event_call(struct trace_event_call *call);
 int trace_remove_event_call(struct trace_event_call *call);
 

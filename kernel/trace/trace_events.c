@@ -215,6 +215,24 @@ int trace_set_clr_event(const char *system, const char *event, int set)
 }
 EXPORT_SYMBOL_GPL(trace_set_clr_event);
 
+/**
+ * trace_array_set_clr_event() - enable or disable events of a trace array
+ * @tr: the trace array: only the top-level one exists
+ * @system: the system, or NULL for any
+ * @event: the event, or NULL for all of @system
+ * @enable: true to enable
+ *
+ * Return: 0, -EINVAL if nothing matches, -ENOENT for another array.
+ */
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable)
+{
+	if (tr != &global_trace)
+		return -ENOENT;
+	return trace_set_clr_event(system, event, enable);
+}
+EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
+
 /* ---- registering events ----------------------------------------------- */
 
 static struct event_system *system_get(const char *name)
