@@ -319,6 +319,43 @@ void syscall_unregfunc(void);
 	EXPORT_SYMBOL(__traceiter_##name)
 
 #else
+/*
+ * With tracepoints built out every call site compiles to nothing, and
+ * attaching a probe fails with -ENOSYS.
+ */
+#define __DECLARE_TRACE(name, proto, args, cond, data_proto)		\
+	static inline void trace_##name(proto)				\
+	{								\
+	}								\
+	static inline bool trace_##name##_enabled(void)		\
+	{								\
+		return false;						\
+	}								\
+	static inline int						\
+	register_trace_##name(void (*probe)(data_proto), void *data)	\
+	{								\
+		return -ENOSYS;						\
+	}								\
+	static inline int						\
+	register_trace_prio_##name(void (*probe)(data_proto),		\
+				   void *data, int prio)		\
+	{								\
+		return -ENOSYS;						\
+	}								\
+	static inline int						\
+	unregister_trace_##name(void (*probe)(data_proto), void *data)	\
+	{								\
+		return -ENOSYS;						\
+	}								\
+	static inline void						\
+	check_trace_callback_type_##name(void (*cb)(data_proto))	\
+	{								\
+	}
+
+#define DEFINE_TRACE_FN(name, reg, unreg, proto, args)
+#define DEFINE_TRACE(name, proto, args)
+#define EXPORT_TRACEPOINT_SYMBOL_GPL(name)
+#define EXPORT_TRACEPOINT_SYMBOL(name)
 #endif /* TRACEPOINTS_ENABLED */
 
 /* Probes run only on online CPUs: a CPU on its way up or down is skipped. */
