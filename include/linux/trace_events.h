@@ -342,7 +342,6 @@ struct trace_event_class {
 enum {
 	TRACE_EVENT_FL_TRACEPOINT	= BIT(0),
 	TRACE_EVENT_FL_IGNORE_ENABLE	= BIT(1),
-	TRACE_EVENT_FL_DYNAMIC		= BIT(2),
 	TRACE_EVENT_FL_WAS_ENABLED	= BIT(3),
 	TRACE_EVENT_FL_FMT_ALLOCATED	= BIT(4),
 	/* Kinds of event perf may attach BPF programs to (none yet). */

@@ -450,36 +450,20 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 		{ assign; }						\
 		trace_event_buffer_commit(&__fb);			\
 	}								\
-	__TEV_OUTPUT(name, PARAMS(print))
-
-/*
- * The print function: "name: " then the event's TP_printk() text.  The
- * helpers above format into iter->tmp_seq (p) and return a string.
- */
-#define __TEV_OUTPUT(fn, print)						\
-	static notrace enum print_line_t __maybe_unused			\
-	trace_raw_output_##fn(struct trace_iterator *iter, int flags,	\
-			      struct trace_event *event)		\
-	{								\
-		struct trace_seq __maybe_unused *p = &iter->tmp_seq;	\
-		struct trace_event_raw_##fn __maybe_unused *entry;	\
-		int ret;						\
-									\
-		entry = (void *)iter->ent;				\
-		ret = trace_raw_output_prep(iter, event);		\
-		if (ret != TRACE_TYPE_HANDLED)				\
-			return ret;					\
-		trace_event_printf(iter, print);			\
-		return trace_handle_return(&iter->seq);			\
-	}
+	__TEV_OUTPUT(name, name, PARAMS(print))
 
 /* A DEFINE_EVENT_PRINT() event prints its own way, from its class's record. */
 #undef DEFINE_EVENT_PRINT
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
-	__TEV_OUTPUT_AS(template, name, PARAMS(print))
+	__TEV_OUTPUT(template, name, PARAMS(print))
 
-#define __TEV_OUTPUT_AS(template, fn, print)				\
-	static notrace enum print_line_t				\
+/*
+ * The print function of event @fn, whose record is @template's: "name: "
+ * then the TP_printk() text.  The helpers above format into
+ * iter->tmp_seq (p) and return a string.
+ */
+#define __TEV_OUTPUT(template, fn, print)				\
+	static notrace enum print_line_t __maybe_unused			\
 	trace_raw_output_##fn(struct trace_iterator *iter, int flags,	\
 			      struct trace_event *event)		\
 	{								\
@@ -501,7 +485,6 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 #undef __TEV_REL
 #undef __TEV_COPY_STR
 #undef __TEV_OUTPUT
-#undef __TEV_OUTPUT_AS
 #undef __entry
 
 /* ---- pass 5: format, class and events ---------------------------- */

@@ -115,7 +115,13 @@ static const struct {
 #endif
 };
 
-static bool trace_clock_in_ns(struct trace_array *tr)
+/**
+ * trace_clock_in_ns_for() - whether a trace array's clock counts nanoseconds
+ * @tr: the trace array
+ *
+ * Return: true to print its stamps as seconds.microseconds.
+ */
+bool trace_clock_in_ns_for(struct trace_array *tr)
 {
 	return trace_clocks[tr->clock_id].in_ns;
 }
@@ -652,11 +658,9 @@ struct trace_reader {
 	struct mutex			lock;
 	int				cpu_file;
 	bool				consume;
-	bool				need_lost;
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
-	bool				header_done;
 };
 
 static bool reader_covers(struct trace_reader *r, int cpu)
@@ -1202,7 +1206,7 @@ static int stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "commit overrun: %lu\n",
 		   ring_buffer_commit_overrun_cpu(buffer, cpu));
 	seq_printf(m, "bytes: %lu\n", ring_buffer_bytes_cpu(buffer, cpu));
-	if (trace_clock_in_ns(tr)) {
+	if (trace_clock_in_ns_for(tr)) {
 		t = ring_buffer_oldest_event_ts(buffer, cpu);
 		t = div_u64_rem(div_u64(t, NSEC_PER_USEC), USEC_PER_SEC, &rem);
 		seq_printf(m, "oldest event ts: %5llu.%06u\n", t, rem);
@@ -1453,17 +1457,6 @@ static const struct file_operations clock_fops = {
 	.llseek		= seq_lseek,
 	.release	= single_release,
 };
-
-/**
- * trace_clock_in_ns_for() - whether a trace array's clock counts nanoseconds
- * @tr: the trace array
- *
- * Return: true to print its stamps as seconds.microseconds.
- */
-bool trace_clock_in_ns_for(struct trace_array *tr)
-{
-	return trace_clock_in_ns(tr);
-}
 
 /* ---- trace_options ---------------------------------------------------- */
 

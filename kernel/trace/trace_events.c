@@ -138,6 +138,28 @@ static bool event_matches(struct event_match *m, struct trace_event_call *call)
 	return name_matches(m->event, trace_event_name(call));
 }
 
+/*
+ * Read "[system:]event" (either part may be a glob) into @m, pointing
+ * into @word; the colon is replaced by a NUL.  -EINVAL for a bad glob.
+ */
+static int parse_match(char *word, struct event_match *m)
+{
+	char *colon = strchr(word, ':');
+
+	memset(m, 0, sizeof(*m));
+	if (colon) {
+		*colon = '\0';
+		m->system = word;
+		m->event = colon + 1;
+	} else {
+		m->event = word;
+		m->either = true;
+	}
+	if ((m->system && !glob_ok(m->system)) || !glob_ok(m->event))
+		return -EINVAL;
+	return 0;
+}
+
 /* Enable or disable what @m selects; -EINVAL if it selects nothing. */
 static int set_matching(struct event_match *m, bool on)
 {
@@ -174,20 +196,11 @@ static bool any_matching(struct event_match *m)
  */
 int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set)
 {
-	struct event_match m = {};
-	char *colon = strchr(buf, ':');
-	int ret;
+	struct event_match m;
+	int ret = parse_match(buf, &m);
 
-	if (colon) {
-		*colon = '\0';
-		m.system = buf;
-		m.event = colon + 1;
-	} else {
-		m.event = buf;
-		m.either = true;
-	}
-	if ((m.system && !glob_ok(m.system)) || !glob_ok(m.event))
-		return -EINVAL;
+	if (ret)
+		return ret;
 	mutex_lock(&trace_types_lock);
 	ret = set_matching(&m, set);
 	mutex_unlock(&trace_types_lock);
@@ -616,10 +629,9 @@ static int parse_bool_write(const char __user *ubuf, size_t cnt,
 static const char * const event_errors[] = {
 	": error: No event or system matched",
 	": error: Invalid glob",
-	": error: Value must be 0 or 1",
 };
 
-enum { EVENT_ERR_NO_MATCH, EVENT_ERR_BAD_GLOB, EVENT_ERR_BAD_VALUE };
+enum { EVENT_ERR_NO_MATCH, EVENT_ERR_BAD_GLOB };
 
 static ssize_t enable_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
@@ -998,33 +1010,18 @@ static const struct file_operations available_events_fops = {
  */
 static int set_event_apply(char *word, bool check_only)
 {
-	struct event_match m = {};
-	bool on = true;
+	struct event_match m;
+	bool on = *word != '!';
 	char *colon;
 	int ret;
 
-	if (*word == '!') {
-		on = false;
-		word++;
-	}
+	word += !on;
 	colon = strchr(word, ':');
-	if (colon) {
-		*colon = '\0';
-		m.system = word;
-		m.event = colon + 1;
-	} else {
-		m.event = word;
-		m.either = true;
-	}
-	if ((m.system && !glob_ok(m.system)) || !glob_ok(m.event)) {
-		ret = -EINVAL;
-		goto out;
-	}
-	if (check_only)
-		ret = any_matching(&m) ? 0 : -EINVAL;
-	else
-		ret = set_matching(&m, on);
-out:
+	ret = parse_match(word, &m);
+	if (!ret)
+		ret = check_only ? (any_matching(&m) ? 0 : -EINVAL) :
+				   set_matching(&m, on);
+	/* The word is logged as written if it fails. */
 	if (colon)
 		*colon = ':';
 	return ret;
