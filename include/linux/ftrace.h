@@ -26,6 +26,7 @@
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/trace_clock.h>
+#include <linux/trace_recursion.h>
 #include <linux/types.h>
 
 #include <asm/ftrace.h>
@@ -192,14 +193,134 @@ ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 }
 #endif
 
-/* Tracer callbacks.  Without the function tracer nobody can attach one. */
+/* Where the compiler records the call sites (read by the module loader). */
+#define FTRACE_CALLSITE_SECTION	"__mcount_loc"
+
+/*
+ * Callbacks.  A struct ftrace_ops names a callback and the functions it
+ * wants; register_ftrace_function() attaches it.  The callback runs at
+ * the entry of each function it wants, before that function has run
+ * any instruction, as
+ *
+ *	func(ip, parent_ip, op, fregs)
+ *
+ * with ip the address of the function's call site (its entry, after
+ * ENDBR), parent_ip the address it will return to, op the ftrace_ops and
+ * fregs the registers the entry code saved.  Unless the ops sets
+ * FTRACE_OPS_FL_RECURSION, ftrace calls it with preemption disabled and
+ * never recursively on one CPU; with the flag, it is called directly
+ * from the entry code and must protect itself
+ * (ftrace_test_recursion_trylock()).
+ */
+struct ftrace_regs {
+	struct pt_regs		regs;
+};
+
+#include <linux/ftrace_regs.h>
+
+/**
+ * ftrace_get_regs() - the complete register set of a traced function
+ * @fregs: the callback's fregs argument
+ *
+ * Return: the registers, or NULL when the entry code saved only the
+ * argument registers (the ops did not ask for FTRACE_OPS_FL_SAVE_REGS).
+ */
+static __always_inline struct pt_regs *ftrace_get_regs(struct ftrace_regs *fregs)
+{
+	if (!fregs || !fregs->regs.cs)
+		return NULL;
+	return &fregs->regs;
+}
+
+/* Where the traced function goes on (a FTRACE_OPS_FL_IPMODIFY callback). */
+#define ftrace_regs_set_instruction_pointer(fregs, _ip)	\
+	((fregs)->regs.ip = (_ip))
+
+typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
+			      struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/*
+ * struct ftrace_ops flags.  Set by the owner: DYNAMIC, SAVE_REGS,
+ * SAVE_REGS_IF_SUPPORTED, RECURSION, IPMODIFY, PID, PERMANENT.  Kept by
+ * ftrace: ENABLED (registered), INITIALIZED.  The others are accepted
+ * for source compatibility and mean nothing here.
+ */
+enum {
+	FTRACE_OPS_FL_ENABLED			= BIT(0),
+	FTRACE_OPS_FL_DYNAMIC			= BIT(1),
+	FTRACE_OPS_FL_SAVE_REGS			= BIT(2),
+	FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED	= BIT(3),
+	FTRACE_OPS_FL_RECURSION			= BIT(4),
+	FTRACE_OPS_FL_STUB			= BIT(5),
+	FTRACE_OPS_FL_INITIALIZED		= BIT(6),
+	FTRACE_OPS_FL_DELETED			= BIT(7),
+	FTRACE_OPS_FL_ADDING			= BIT(8),
+	FTRACE_OPS_FL_REMOVING			= BIT(9),
+	FTRACE_OPS_FL_MODIFYING			= BIT(10),
+	FTRACE_OPS_FL_ALLOC_TRAMP		= BIT(11),
+	FTRACE_OPS_FL_IPMODIFY			= BIT(12),
+	FTRACE_OPS_FL_PID			= BIT(13),
+	FTRACE_OPS_FL_RCU			= BIT(14),
+	FTRACE_OPS_FL_TRACE_ARRAY		= BIT(15),
+	FTRACE_OPS_FL_PERMANENT			= BIT(16),
+	FTRACE_OPS_FL_DIRECT			= BIT(17),
+	FTRACE_OPS_FL_SUBOP			= BIT(18),
+	FTRACE_OPS_FL_GRAPH			= BIT(19),
+};
+
+struct ftrace_ip_set;
+
+/**
+ * struct ftrace_ops - a function tracing callback and what it traces
+ * @func: the callback
+ * @flags: FTRACE_OPS_FL_* bits
+ * @private: the owner's data
+ * @trampoline: a trampoline of this ops' own: always 0, ftrace calls every
+ *	callback from the shared entry code
+ * @list: private to ftrace: the registered ops
+ * @filter_ips: private to ftrace: the functions to trace (NULL: all)
+ * @notrace_ips: private to ftrace: the functions never to trace
+ */
+struct ftrace_ops {
+	ftrace_func_t			func;
+	unsigned long			flags;
+	void				*private;
+	unsigned long			trampoline;
+	struct list_head		list;
+	struct ftrace_ip_set __rcu	*filter_ips;
+	struct ftrace_ip_set __rcu	*notrace_ips;
+};
+
 #ifdef CONFIG_FUNCTION_TRACER
 extern int ftrace_enabled;
 int register_ftrace_function(struct ftrace_ops *ops);
 int unregister_ftrace_function(struct ftrace_ops *ops);
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset);
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset);
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset);
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset);
+void ftrace_free_filter(struct ftrace_ops *ops);
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr);
 void ftrace_kill(void);
 int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 			  unsigned long *addrs);
+
+/*
+ * The callback that calls every registered ops wanting the function;
+ * the linker script makes ftrace_ops_list_func an alias of it.
+ */
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+/* The entry code (arch/x86/kernel/ftrace_64.S). */
+void ftrace_caller(void);
+void ftrace_regs_caller(void);
+void ftrace_stub(unsigned long ip, unsigned long parent_ip,
+		 struct ftrace_ops *op, struct ftrace_regs *fregs);
 #else
 static inline int register_ftrace_function(struct ftrace_ops *ops)
 {
@@ -209,6 +330,40 @@ static inline int register_ftrace_function(struct ftrace_ops *ops)
 static inline int unregister_ftrace_function(struct ftrace_ops *ops)
 {
 	return -ENODEV;
+}
+
+static inline int ftrace_set_filter_ip(struct ftrace_ops *ops,
+				       unsigned long ip, int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter_ips(struct ftrace_ops *ops,
+					unsigned long *ips, unsigned int cnt,
+					int remove, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_filter(struct ftrace_ops *ops,
+				    unsigned char *buf, int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline int ftrace_set_notrace(struct ftrace_ops *ops,
+				     unsigned char *buf, int len, int reset)
+{
+	return -ENODEV;
+}
+
+static inline void ftrace_free_filter(struct ftrace_ops *ops)
+{
+}
+
+static inline struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
 }
 
 static inline void ftrace_kill(void)

@@ -792,7 +792,7 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 		entries += e;
 		total += e + ring_buffer_overrun_cpu(tr->buffer, cpu);
 	}
-	seq_puts(m, "# tracer: nop\n#\n");
+	seq_printf(m, "# tracer: %s\n#\n", trace_tracer_name());
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n",
 		   entries, total, num_online_cpus());
 	seq_puts(m, "#\n");
@@ -1964,6 +1964,7 @@ static __init int tracer_init_tracefs(void)
 			create_cpu_files(tr, cpu);
 
 	trace_printk_formats_init(NULL);
+	trace_tracers_init_tracefs();
 	event_trace_init();
 	return 0;
 }

@@ -42,6 +42,13 @@ enum trace_type {
 	__TRACE_LAST_TYPE,
 };
 
+/* A function entry (the function tracer): events/ftrace/function */
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+};
+
 /* trace_marker and trace_printk() text: events/ftrace/print */
 struct print_entry {
 	struct trace_entry	ent;
@@ -177,6 +184,20 @@ int event_trace_init(void);
 void trace_event_boot_init(void);
 int trace_event_enable_cmdline_record(bool on);
 void trace_event_eval_update(struct trace_eval_map **map, int len);
+
+/* trace_functions.c: current_tracer and the function tracer */
+const char *trace_tracer_name(void);
+int tracing_set_tracer(const char *name);
+void trace_tracers_init_tracefs(void);
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+int trace_function_selftest(void);
+#endif
+
+/* ftrace.c: the call sites and the function tracer's filters */
+#ifdef CONFIG_DYNAMIC_FTRACE
+extern struct ftrace_ops ftrace_global_ops;
+void ftrace_create_tracefs_files(struct dentry *parent);
+#endif
 
 /* trace_printk.c */
 int trace_printk_formats_init(struct dentry *parent);

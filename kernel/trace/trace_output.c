@@ -629,6 +629,42 @@ static enum print_line_t print_raw_data(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
+/* A symbol for the function tracer's lines: "0" for no address. */
+static void print_sym(struct trace_iterator *iter, unsigned long ip)
+{
+	unsigned long flags = iter->tr->trace_flags;
+
+	if (!ip) {
+		trace_seq_putc(&iter->seq, '0');
+		return;
+	}
+	if (flags & TRACE_ITER(SYM_OFFSET))
+		trace_seq_printf(&iter->seq, "%pS", (void *)ip);
+	else
+		trace_seq_printf(&iter->seq, "%ps", (void *)ip);
+	if (flags & TRACE_ITER(SYM_ADDR))
+		trace_seq_printf(&iter->seq, " <%px>", (void *)ip);
+}
+
+/* "func <-parent", the parent under the print-parent option. */
+static enum print_line_t print_function(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	print_sym(iter, e->ip);
+	if ((iter->tr->trace_flags & TRACE_ITER(PRINT_PARENT)) &&
+	    e->parent_ip) {
+		trace_seq_puts(&iter->seq, " <-");
+		print_sym(iter, e->parent_ip);
+	}
+	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions function_funcs = {
+	.trace = print_function,
+};
 static struct trace_event_functions print_funcs = { .trace = print_print };
 static struct trace_event_functions bputs_funcs = { .trace = print_bputs };
 static struct trace_event_functions bprint_funcs = { .trace = print_bprint };
@@ -652,6 +688,12 @@ static struct trace_event_functions raw_data_funcs = {
 		.type = _type, .name = #_name,				\
 		.offset = offsetof(struct _struct, _name),		\
 	}
+
+static struct trace_event_fields function_fields[] = {
+	CORE_FIELD("unsigned long", ip, ftrace_entry),
+	CORE_FIELD("unsigned long", parent_ip, ftrace_entry),
+	{}
+};
 
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD("unsigned long", ip, print_entry),
@@ -696,6 +738,8 @@ static struct trace_event_fields raw_data_fields[] = {
 		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
 	}
 
+CORE_EVENT(function, TRACE_FN, ftrace_entry,
+	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
 CORE_EVENT(print, TRACE_PRINT, print_entry,
 	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
 CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
@@ -707,7 +751,8 @@ CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
 
 /* In id order, as upstream lists them. */
 static struct trace_event_call *core_calls[] = {
-	&print_call, &bprint_call, &bputs_call, &raw_data_call,
+	&function_call, &print_call, &bprint_call, &bputs_call,
+	&raw_data_call,
 };
 
 /**

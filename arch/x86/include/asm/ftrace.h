@@ -18,19 +18,41 @@
 #define MCOUNT_ADDR		((unsigned long)(__fentry__))
 #define MCOUNT_INSN_SIZE	5
 
+/*
+ * With IBT a function starts with ENDBR and its call site follows it; a
+ * site further into its symbol is left over from a discarded weak
+ * function and is not a function entry.
+ */
+#include <asm/ibt.h>
+#define FTRACE_MCOUNT_MAX_OFFSET	ENDBR_INSN_SIZE
+
+/* Callbacks get their ftrace_ops (include/linux/ftrace.h). */
+#define ARCH_SUPPORTS_FTRACE_OPS	1
+
 #ifndef __ASSEMBLY__
 void __fentry__(void);
+
+/* The compiler records the call instruction's own address. */
+static inline unsigned long ftrace_call_adjust(unsigned long addr)
+{
+	return addr;
+}
+
+int ftrace_arch_init_site(unsigned long ip);
+int ftrace_arch_patch(unsigned long ip, unsigned long from, unsigned long to);
+void ftrace_arch_patch_finish(void);
 #endif
 #endif /* CONFIG_FUNCTION_TRACER */
 
 #ifndef __ASSEMBLY__
-#if defined(CONFIG_FUNCTION_TRACER) && defined(CONFIG_DYNAMIC_FTRACE)
-void set_ftrace_ops_ro(void);
-#else
+/*
+ * mark_rodata_ro() asks for ftrace's own trampolines to be made
+ * read-only: there are none, every callback is called from the entry
+ * code in the kernel image.
+ */
 static inline void set_ftrace_ops_ro(void)
 {
 }
-#endif
 
 /*
  * System call entry points are named __x64_sys_foo, __ia32_sys_foo and

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The function tracer's entry code on x86_64.
+ *
+ * Every traceable function begins with "call __fentry__" (-mfentry).  At
+ * boot dynamic ftrace turns each of those calls into a 5-byte NOP; a call
+ * site that a tracer wants is patched into "call ftrace_caller", or into
+ * "call ftrace_regs_caller" when a callback asked for the complete
+ * register set.  Either way the traced function has not run a single
+ * instruction of its own yet, so on entry here:
+ *
+ *	0(%rsp)	where the traced function resumes (call site + 5)
+ *	8(%rsp)	where the traced function returns to (its caller)
+ *
+ * and the argument registers hold the traced function's arguments.  Both
+ * trampolines keep a struct pt_regs on the stack (a struct ftrace_regs),
+ * call the current callback through the static call ftrace_trace_func
+ * (see below) as
+ *
+ *	func(ip, parent_ip, op, fregs)
+ *
+ * with ip the call site's address, and give the traced function back the
+ * registers it had.  ftrace_caller saves only what the C calling
+ * convention lets the callback clobber and marks the frame partial
+ * (cs == 0); ftrace_regs_caller saves everything and resumes wherever the
+ * callback left regs->ip and regs->sp, which is how kprobes, livepatch
+ * and error injection redirect a function.
+ *
+ * See Documentation/trace/ftrace-design.rst.
+ */
+#include <linux/export.h>
+#include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <asm/ptrace-abi.h>
+#include <asm/segment.h>
+#include <asm/unwind_hints.h>
+
+	.code64
+	.section .text, "ax"
+
+/*
+ * Name the static call's key as C's static_call() does, so that objtool
+ * records the calls below as static call sites and the static call code
+ * rewrites them in place to call the callback directly.
+ */
+	.pushsection .discard.addressable
+	.quad	__SCK__ftrace_trace_func
+	.popsection
+
+/*
+ * What the compiler's calls reach until dynamic ftrace has turned them
+ * into NOPs (early boot, a module's sites before it is set up).
+ */
+SYM_FUNC_START(__fentry__)
+	RET
+SYM_FUNC_END(__fentry__)
+EXPORT_SYMBOL(__fentry__)
+
+/* The callback that does nothing: the static call's target when idle. */
+SYM_FUNC_START(ftrace_stub)
+	RET
+SYM_FUNC_END(ftrace_stub)
+
+/*
+ * Fill in the parts of the frame both trampolines share and load the
+ * callback's arguments.  %rsp points at the frame; the frame sits just
+ * below the return address into the traced function.
+ */
+.macro ftrace_frame_common
+	movq	%rdi, RDI(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rbp, RBP(%rsp)
+	/* The traced function resumes here, after the 5-byte call. */
+	movq	FRAME_SIZE(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	/* Its stack pointer as it was on entry: at its return address. */
+	leaq	FRAME_SIZE+8(%rsp), %rsi
+	movq	%rsi, RSP(%rsp)
+	/* func(ip, parent_ip, op, fregs) */
+	subq	$5, %rdi
+	movq	FRAME_SIZE+8(%rsp), %rsi
+	movq	ftrace_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
+.endm
+
+.macro ftrace_restore_args
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	R8(%rsp), %r8
+	movq	R9(%rsp), %r9
+	movq	RAX(%rsp), %rax
+	movq	RBP(%rsp), %rbp
+.endm
+
+/*
+ * The partial frame: the argument registers, %rax (the vector count of a
+ * variadic call), %rbp, ip and sp.  cs stays 0 so that ftrace_get_regs()
+ * tells callbacks that the rest is missing.
+ */
+SYM_FUNC_START(ftrace_caller)
+	subq	$FRAME_SIZE, %rsp
+	movq	$0, CS(%rsp)
+	ftrace_frame_common
+	call	__SCT__ftrace_trace_func
+	ftrace_restore_args
+	addq	$FRAME_SIZE, %rsp
+	RET
+SYM_FUNC_END(ftrace_caller)
+STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
+
+/*
+ * The complete frame, as an exception would build it.  After the
+ * callback every register comes back from the frame, and the traced
+ * function goes on at regs->ip with its stack pointer at regs->sp - 8:
+ * the word there becomes the return address this trampoline returns
+ * through.  Unchanged, that is the call site + 5 where the call left it.
+ */
+SYM_FUNC_START(ftrace_regs_caller)
+	subq	$FRAME_SIZE, %rsp
+	movq	%rbx, RBX(%rsp)
+	movq	%r10, R10(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	pushfq
+	popq	EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	movq	$-1, ORIG_RAX(%rsp)
+	ftrace_frame_common
+	call	__SCT__ftrace_trace_func
+
+	/* Where to resume, stored where the return will pop it from. */
+	movq	RSP(%rsp), %rax
+	subq	$8, %rax
+	movq	RIP(%rsp), %rcx
+	movq	%rcx, (%rax)
+	movq	%rax, ORIG_RAX(%rsp)
+
+	movq	RBX(%rsp), %rbx
+	movq	R10(%rsp), %r10
+	movq	R11(%rsp), %r11
+	movq	R12(%rsp), %r12
+	movq	R13(%rsp), %r13
+	movq	R14(%rsp), %r14
+	movq	R15(%rsp), %r15
+	ftrace_restore_args
+	movq	ORIG_RAX(%rsp), %rsp
+	UNWIND_HINT_FUNC
+	RET
+SYM_FUNC_END(ftrace_regs_caller)
+STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)

@@ -1,0 +1,1448 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dynamic ftrace: the function entry call sites and the callbacks that
+ * want them.
+ *
+ * The compiler starts every traceable function with a 5-byte call to
+ * __fentry__ and lists the address of each such call site in the
+ * __mcount_loc section (a module's in its own).  This file keeps one
+ * table of sites for vmlinux and one per module, sorted by address,
+ * each site with what it holds now: a NOP, a call to ftrace_caller or a
+ * call to ftrace_regs_caller (arch/x86/kernel/ftrace_64.S).
+ *
+ * Callbacks come as struct ftrace_ops, each with two sets of addresses:
+ * the filter (the functions it wants; none means all) and notrace (the
+ * ones it never wants).  Whenever the registered ops or their sets
+ * change, ftrace_update() works out afresh, for every site, whether
+ * some ops wants it and whether that ops needs the full register set,
+ * and rewrites the sites whose answer changed.  There are no per-site
+ * reference counts to keep in step: the ops are few, and a site's answer
+ * is a lookup in each ops' sets.
+ *
+ * The entry code calls one function for every site, through the static
+ * call ftrace_trace_func:
+ *
+ *  - ftrace_stub when no ops is registered;
+ *  - the ops' own callback when exactly one ops is registered and it
+ *    protects itself against recursion (FTRACE_OPS_FL_RECURSION): every
+ *    patched site is one it wants, so nothing needs checking;
+ *  - otherwise arch_ftrace_ops_list_func(), which walks the registered
+ *    ops under recursion protection and calls those that want the site.
+ *
+ * While sites are being rewritten the list function is in place, so a
+ * site patched for one ops never reaches another's callback unasked.
+ *
+ * Locking: ftrace_lock serialises every change.  The tables and the ops
+ * list are RCU lists and the address sets are replaced, never changed in
+ * place, so the list function (with preemption disabled) and
+ * ftrace_location() (from kprobes, under text_mutex) read them without
+ * a lock.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ctype.h>
+#include <linux/ftrace.h>
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/memory.h>
+#include <linux/module.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/static_call.h>
+#include <linux/trace_recursion.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <asm/sections.h>
+
+#include "trace.h"
+
+/* What a call site holds. */
+enum site_state {
+	SITE_NOP,
+	SITE_CALL,	/* call ftrace_caller */
+	SITE_REGS,	/* call ftrace_regs_caller */
+	SITE_GONE,	/* its text was freed (init code) */
+};
+
+struct ftrace_site {
+	unsigned long	ip;
+	unsigned long	state;
+};
+
+/**
+ * struct ftrace_table - the call sites of vmlinux or of one module
+ * @list: in ftrace_tables
+ * @mod: the module, NULL for vmlinux
+ * @live: the module is formed: its sites may be patched
+ * @count: number of @sites
+ * @sites: sorted by address
+ */
+struct ftrace_table {
+	struct list_head	list;
+	struct module		*mod;
+	bool			live;
+	unsigned int		count;
+	struct ftrace_site	sites[] __counted_by(count);
+};
+
+/**
+ * struct ftrace_ip_set - a sorted set of call-site addresses
+ * @rcu: frees it after the readers are done
+ * @count: number of addresses
+ * @ip: the addresses, ascending
+ */
+struct ftrace_ip_set {
+	struct rcu_head		rcu;
+	unsigned int		count;
+	unsigned long		ip[] __counted_by(count);
+};
+
+static DEFINE_MUTEX(ftrace_lock);
+static LIST_HEAD(ftrace_tables);
+static LIST_HEAD(ftrace_ops_list);
+/* Set when a site held what it should not: nothing is patched again. */
+static bool ftrace_disabled;
+
+/* Kept for kexec, which clears it around the jump to a new kernel. */
+int ftrace_enabled __read_mostly = 1;
+
+DEFINE_STATIC_CALL(ftrace_trace_func, ftrace_stub);
+/* The op the entry code passes; see set_trace_func(). */
+struct ftrace_ops *ftrace_trace_op __read_mostly;
+
+/* The function tracer's ops: set_ftrace_filter and set_ftrace_notrace. */
+struct ftrace_ops ftrace_global_ops = {
+	.flags	= FTRACE_OPS_FL_RECURSION,
+};
+
+/* ---- address sets ----------------------------------------------------- */
+
+static bool set_has(const struct ftrace_ip_set *set, unsigned long ip)
+{
+	unsigned int lo = 0, hi = set->count;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (set->ip[mid] == ip)
+			return true;
+		if (set->ip[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static struct ftrace_ip_set *set_alloc(unsigned int count)
+{
+	struct ftrace_ip_set *set;
+
+	set = kvmalloc(struct_size(set, ip, count), GFP_KERNEL);
+	if (set)
+		set->count = count;
+	return set;
+}
+
+static void set_free_rcu(struct rcu_head *rcu)
+{
+	kvfree(container_of(rcu, struct ftrace_ip_set, rcu));
+}
+
+static int cmp_ip(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sort and drop duplicates in place. */
+static void set_normalise(struct ftrace_ip_set *set)
+{
+	unsigned int i, n = 0;
+
+	sort(set->ip, set->count, sizeof(set->ip[0]), cmp_ip, NULL);
+	for (i = 0; i < set->count; i++)
+		if (!n || set->ip[n - 1] != set->ip[i])
+			set->ip[n++] = set->ip[i];
+	set->count = n;
+}
+
+/*
+ * @set with @ips added or removed, as a new set; @set may be NULL (no
+ * addresses).
+ */
+static struct ftrace_ip_set *set_edit(const struct ftrace_ip_set *set,
+				      const unsigned long *ips,
+				      unsigned int cnt, bool remove)
+{
+	unsigned int have = set ? set->count : 0, i, n = 0;
+	struct ftrace_ip_set *new, *drop = NULL;
+
+	if (!remove) {
+		new = set_alloc(have + cnt);
+		if (!new)
+			return NULL;
+		if (have)
+			memcpy(new->ip, set->ip, have * sizeof(new->ip[0]));
+		if (cnt)
+			memcpy(new->ip + have, ips, cnt * sizeof(new->ip[0]));
+		set_normalise(new);
+		return new;
+	}
+	new = set_alloc(have);
+	drop = set_alloc(cnt);
+	if (!new || !drop) {
+		kvfree(new);
+		kvfree(drop);
+		return NULL;
+	}
+	memcpy(drop->ip, ips, cnt * sizeof(drop->ip[0]));
+	set_normalise(drop);
+	for (i = 0; i < have; i++)
+		if (!set_has(drop, set->ip[i]))
+			new->ip[n++] = set->ip[i];
+	new->count = n;
+	kvfree(drop);
+	return new;
+}
+
+/* ---- call sites ------------------------------------------------------- */
+
+static struct ftrace_site *table_find(struct ftrace_table *t, unsigned long ip)
+{
+	unsigned int lo = 0, hi = t->count;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (t->sites[mid].ip == ip)
+			return &t->sites[mid];
+		if (t->sites[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* The live site at @ip, under ftrace_lock or RCU. */
+static struct ftrace_site *site_lookup(unsigned long ip)
+{
+	struct ftrace_table *t;
+	struct ftrace_site *s;
+
+	list_for_each_entry_rcu(t, &ftrace_tables, list,
+				lockdep_is_held(&ftrace_lock)) {
+		s = table_find(t, ip);
+		if (s && s->state != SITE_GONE)
+			return s;
+	}
+	return NULL;
+}
+
+/**
+ * ftrace_location() - the call site of a function
+ * @ip: a call site, or the start of a function whose call site follows
+ *	an ENDBR
+ *
+ * Return: the call site's address, or 0 if @ip is neither.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long size, off, site = 0;
+
+	rcu_read_lock();
+	if (site_lookup(ip)) {
+		site = ip;
+	} else if (FTRACE_MCOUNT_MAX_OFFSET &&
+		   kallsyms_lookup_size_offset(ip, &size, &off) && !off) {
+		unsigned long a;
+
+		for (a = ip + 1; a <= ip + FTRACE_MCOUNT_MAX_OFFSET; a++)
+			if (site_lookup(a)) {
+				site = a;
+				break;
+			}
+	}
+	rcu_read_unlock();
+	return site;
+}
+
+/**
+ * ftrace_text_reserved() - does a range of text hold call sites?
+ * @start: first byte
+ * @end: last byte
+ *
+ * Return: 1 if some call site overlaps [@start, @end], else 0.
+ */
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	unsigned long lo = (unsigned long)start, hi = (unsigned long)end;
+	struct ftrace_table *t;
+	int ret = 0;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &ftrace_tables, list) {
+		unsigned int i;
+
+		if (!t->count || t->sites[0].ip > hi ||
+		    t->sites[t->count - 1].ip + MCOUNT_INSN_SIZE <= lo)
+			continue;
+		for (i = 0; i < t->count; i++) {
+			const struct ftrace_site *s = &t->sites[i];
+
+			if (s->state != SITE_GONE && s->ip <= hi &&
+			    s->ip + MCOUNT_INSN_SIZE > lo) {
+				ret = 1;
+				break;
+			}
+		}
+	}
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * is_ftrace_trampoline() - is @addr in a trampoline ftrace allocated?
+ * @addr: a text address
+ *
+ * Return: false: every callback is called from the entry code in the
+ * kernel image.
+ */
+bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * ftrace_ops_trampoline() - the ops whose own trampoline holds @addr
+ * @addr: a text address
+ *
+ * Return: NULL: no ops has a trampoline of its own.
+ */
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
+}
+
+/* ---- which callbacks want a site -------------------------------------- */
+
+static bool ops_wants(struct ftrace_ops *ops, unsigned long ip)
+{
+	struct ftrace_ip_set *filter, *exclude;
+
+	/* From the list function, with preemption disabled. */
+	filter = rcu_dereference_sched_check(ops->filter_ips,
+					     lockdep_is_held(&ftrace_lock));
+	exclude = rcu_dereference_sched_check(ops->notrace_ips,
+					      lockdep_is_held(&ftrace_lock));
+	if (filter && !set_has(filter, ip))
+		return false;
+	return !exclude || !set_has(exclude, ip);
+}
+
+static bool ops_needs_regs(const struct ftrace_ops *ops)
+{
+	return ops->flags & (FTRACE_OPS_FL_SAVE_REGS |
+			     FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED);
+}
+
+static enum site_state site_wanted(unsigned long ip)
+{
+	enum site_state want = SITE_NOP;
+	struct ftrace_ops *ops;
+
+	list_for_each_entry(ops, &ftrace_ops_list, list) {
+		if (!ops_wants(ops, ip))
+			continue;
+		if (ops_needs_regs(ops))
+			return SITE_REGS;
+		want = SITE_CALL;
+	}
+	return want;
+}
+
+/**
+ * arch_ftrace_ops_list_func() - call every registered ops that wants @ip
+ * @ip: the call site
+ * @parent_ip: where the traced function returns to
+ * @unused: the entry code's op, not needed here
+ * @fregs: the saved registers
+ *
+ * The entry code calls this whenever more than one ops is registered, or
+ * the only one does not protect itself from recursion.  The linker
+ * script names it ftrace_ops_list_func too.
+ */
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *unused,
+			       struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *ops;
+	int bit;
+
+	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
+	if (bit < 0)
+		return;
+	list_for_each_entry_rcu(ops, &ftrace_ops_list, list) {
+		/* A site still being switched over may lack the registers. */
+		if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+		    !ftrace_get_regs(fregs))
+			continue;
+		if (ops_wants(ops, ip))
+			ops->func(ip, parent_ip, ops, fregs);
+	}
+	trace_clear_recursion(bit);
+}
+NOKPROBE_SYMBOL(arch_ftrace_ops_list_func);
+
+/* ---- patching --------------------------------------------------------- */
+
+static unsigned long state_target(unsigned long state)
+{
+	if (state == SITE_CALL)
+		return (unsigned long)ftrace_caller;
+	if (state == SITE_REGS)
+		return (unsigned long)ftrace_regs_caller;
+	return 0;
+}
+
+static void ftrace_bug(unsigned long ip, int err)
+{
+	ftrace_disabled = true;
+	pr_err("call site %pS (%px) is not what was expected (%d): function tracing is off for good\n",
+	       (void *)ip, (void *)ip, err);
+	WARN_ON_ONCE(1);
+}
+
+/* Bring every live site to what the registered ops want. */
+static void patch_sites(void)
+{
+	struct ftrace_table *t;
+	unsigned int i;
+	int err;
+
+	mutex_lock(&text_mutex);
+	list_for_each_entry(t, &ftrace_tables, list) {
+		if (!t->live)
+			continue;
+		for (i = 0; i < t->count && !ftrace_disabled; i++) {
+			struct ftrace_site *s = &t->sites[i];
+			enum site_state want;
+
+			if (s->state == SITE_GONE)
+				continue;
+			want = site_wanted(s->ip);
+			if (want == s->state)
+				continue;
+			err = ftrace_arch_patch(s->ip, state_target(s->state),
+						state_target(want));
+			if (err)
+				ftrace_bug(s->ip, err);
+			else
+				s->state = want;
+		}
+	}
+	ftrace_arch_patch_finish();
+	mutex_unlock(&text_mutex);
+}
+
+/*
+ * Point the entry code at @func.  When @op changes, the old one may sit
+ * in a register of a task preempted inside the entry code, about to make
+ * its call; the list function, in place meanwhile, ignores the op, and
+ * those tasks are waited for before a callback that reads it comes in.
+ */
+static void set_trace_func(ftrace_func_t func, struct ftrace_ops *op)
+{
+	if (op && op != ftrace_trace_op) {
+		static_call_update(ftrace_trace_func, arch_ftrace_ops_list_func);
+		WRITE_ONCE(ftrace_trace_op, op);
+		synchronize_rcu_tasks();
+	}
+	static_call_update(ftrace_trace_func, func);
+}
+
+/* The one ops the entry code may call directly, or NULL. */
+static struct ftrace_ops *direct_ops(void)
+{
+	struct ftrace_ops *ops;
+
+	ops = list_first_entry_or_null(&ftrace_ops_list, struct ftrace_ops,
+				       list);
+	if (!ops || !list_is_singular(&ftrace_ops_list))
+		return NULL;
+	if ((ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_DYNAMIC)) !=
+	    FTRACE_OPS_FL_RECURSION)
+		return NULL;
+	return ops;
+}
+
+/* Make the sites and the entry code match the registered ops. */
+static void ftrace_update(void)
+{
+	struct ftrace_ops *direct;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return;
+	if (!list_empty(&ftrace_ops_list))
+		set_trace_func(arch_ftrace_ops_list_func, NULL);
+	patch_sites();
+	if (ftrace_disabled || list_empty(&ftrace_ops_list)) {
+		set_trace_func(ftrace_stub, NULL);
+		return;
+	}
+	direct = direct_ops();
+	if (direct)
+		set_trace_func(direct->func, direct);
+}
+
+/* ---- registering callbacks -------------------------------------------- */
+
+/**
+ * register_ftrace_function() - start calling an ops' callback
+ * @ops: the callback and its filters
+ *
+ * Return: 0, -EBUSY if it is registered already, -ENODEV if function
+ * tracing is off for good.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	int ret = 0;
+
+	mutex_lock(&ftrace_lock);
+	if (ftrace_disabled)
+		ret = -ENODEV;
+	else if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		ret = -EBUSY;
+	if (!ret) {
+		ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
+		list_add_tail_rcu(&ops->list, &ftrace_ops_list);
+		ftrace_update();
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+/**
+ * unregister_ftrace_function() - stop calling an ops' callback
+ * @ops: as registered
+ *
+ * On return no CPU is running the callback through ftrace any more.
+ *
+ * Return: 0, or -EINVAL if @ops is not registered.
+ */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	mutex_lock(&ftrace_lock);
+	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		mutex_unlock(&ftrace_lock);
+		return -EINVAL;
+	}
+	list_del_rcu(&ops->list);
+	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	ftrace_update();
+	mutex_unlock(&ftrace_lock);
+	/* The list function walks the ops with preemption disabled. */
+	synchronize_rcu();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+static struct ftrace_ip_set __rcu **ops_slot(struct ftrace_ops *ops,
+					      bool exclude)
+{
+	return exclude ? &ops->notrace_ips : &ops->filter_ips;
+}
+
+static struct ftrace_ip_set *ops_set(struct ftrace_ops *ops, bool exclude)
+{
+	return rcu_dereference_protected(*ops_slot(ops, exclude),
+					 lockdep_is_held(&ftrace_lock));
+}
+
+/* Replace one of @ops' sets; the sites follow if it is registered. */
+static void ops_set_replace(struct ftrace_ops *ops, bool exclude,
+			    struct ftrace_ip_set *set)
+{
+	struct ftrace_ip_set *old;
+
+	lockdep_assert_held(&ftrace_lock);
+	old = rcu_replace_pointer(*ops_slot(ops, exclude), set,
+				  lockdep_is_held(&ftrace_lock));
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		ftrace_update();
+	if (old)
+		call_rcu(&old->rcu, set_free_rcu);
+}
+
+/*
+ * Add @ips to one of @ops' sets or remove them; @reset empties the set
+ * first.  An empty filter is no filter (every function); an empty
+ * notrace is no notrace.
+ */
+static int ops_set_edit(struct ftrace_ops *ops, bool exclude,
+			const unsigned long *ips, unsigned int cnt,
+			bool remove, bool reset)
+{
+	struct ftrace_ip_set *set;
+
+	lockdep_assert_held(&ftrace_lock);
+	set = set_edit(reset ? NULL : ops_set(ops, exclude), ips, cnt, remove);
+	if (!set)
+		return -ENOMEM;
+	if (!set->count) {
+		kvfree(set);
+		set = NULL;
+	}
+	ops_set_replace(ops, exclude, set);
+	return 0;
+}
+
+/**
+ * ftrace_set_filter_ips() - add functions to an ops' filter, or remove them
+ * @ops: the ops
+ * @ips: call sites (or function starts, see ftrace_location())
+ * @cnt: how many
+ * @remove: remove them instead
+ * @reset: empty the filter first
+ *
+ * An ops with an empty filter traces every function.
+ *
+ * Return: 0, -EINVAL if an address is not a call site, -ENOMEM.
+ */
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset)
+{
+	unsigned long *sites;
+	unsigned int i;
+	int ret = 0;
+
+	sites = kvmalloc_array(cnt ?: 1, sizeof(*sites), GFP_KERNEL);
+	if (!sites)
+		return -ENOMEM;
+	for (i = 0; i < cnt && !ret; i++) {
+		sites[i] = ftrace_location(ips[i]);
+		if (!sites[i])
+			ret = -EINVAL;
+	}
+	if (!ret) {
+		mutex_lock(&ftrace_lock);
+		ret = ops_set_edit(ops, false, sites, cnt, remove, reset);
+		mutex_unlock(&ftrace_lock);
+	}
+	kvfree(sites);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ips);
+
+/**
+ * ftrace_set_filter_ip() - add a function to an ops' filter, or remove it
+ * @ops: the ops
+ * @ip: a call site (or function start)
+ * @remove: remove it instead
+ * @reset: empty the filter first
+ *
+ * Return: 0, -EINVAL if @ip is not a call site, -ENOMEM.
+ */
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset)
+{
+	return ftrace_set_filter_ips(ops, &ip, 1, remove, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
+
+/**
+ * ftrace_free_filter() - drop an ops' filter and notrace sets
+ * @ops: the ops
+ */
+void ftrace_free_filter(struct ftrace_ops *ops)
+{
+	struct ftrace_ip_set *f, *n;
+
+	mutex_lock(&ftrace_lock);
+	f = rcu_replace_pointer(ops->filter_ips, NULL, lockdep_is_held(&ftrace_lock));
+	n = rcu_replace_pointer(ops->notrace_ips, NULL, lockdep_is_held(&ftrace_lock));
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		ftrace_update();
+	mutex_unlock(&ftrace_lock);
+	synchronize_rcu();
+	kvfree(f);
+	kvfree(n);
+}
+EXPORT_SYMBOL_GPL(ftrace_free_filter);
+
+/* ---- selecting functions by name -------------------------------------- */
+
+/* A growing list of call sites. */
+struct ipvec {
+	unsigned long	*ip;
+	unsigned int	n, cap;
+};
+
+static int ipvec_push(struct ipvec *v, unsigned long ip)
+{
+	if (v->n == v->cap) {
+		unsigned int cap = v->cap ? 2 * v->cap : 64;
+		unsigned long *ip2;
+
+		ip2 = kvrealloc(v->ip, cap * sizeof(*ip2), GFP_KERNEL);
+		if (!ip2)
+			return -ENOMEM;
+		v->ip = ip2;
+		v->cap = cap;
+	}
+	v->ip[v->n++] = ip;
+	return 0;
+}
+
+/**
+ * struct ftrace_match - what a filter word selects
+ * @glob: the function name or shell glob; "*" for any
+ * @mod: only functions of this module, or NULL for any
+ * @exact: @glob has no wildcard
+ */
+struct ftrace_match {
+	const char	*glob;
+	const char	*mod;
+	bool		exact;
+};
+
+/* Split "glob", "glob:mod:module" or ":mod:module".  -EINVAL if malformed. */
+static int match_parse(char *word, struct ftrace_match *m)
+{
+	char *colon = strchr(word, ':');
+
+	m->mod = NULL;
+	if (colon) {
+		*colon = '\0';
+		if (strncmp(colon + 1, "mod:", 4) || !colon[5] ||
+		    strchr(colon + 5, ':'))
+			return -EINVAL;
+		m->mod = colon + 5;
+	}
+	m->glob = *word ? word : "*";
+	m->exact = !strpbrk(m->glob, "*?[");
+	return 0;
+}
+
+static bool table_matches_mod(struct ftrace_table *t, const char *mod)
+{
+	if (!mod)
+		return true;
+	if (!t->mod)
+		return !strcmp(mod, "kernel");
+	return !strcmp(mod, module_name(t->mod));
+}
+
+/* Collect the live sites whose function's name matches @m. */
+static int match_sites(const struct ftrace_match *m, struct ipvec *out)
+{
+	char name[KSYM_NAME_LEN];
+	struct ftrace_table *t;
+	unsigned int i;
+	int ret;
+
+	list_for_each_entry(t, &ftrace_tables, list) {
+		if (!table_matches_mod(t, m->mod))
+			continue;
+		for (i = 0; i < t->count; i++) {
+			if (t->sites[i].state == SITE_GONE)
+				continue;
+			if (lookup_symbol_name(t->sites[i].ip, name))
+				continue;
+			if (m->exact ? strcmp(name, m->glob) :
+				       !glob_match(m->glob, name))
+				continue;
+			ret = ipvec_push(out, t->sites[i].ip);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A plain name in vmlinux is found through kallsyms' name index rather
+ * than by naming every call site: the function tracer's filter files
+ * see "echo name > set_ftrace_filter" far more often than globs.
+ */
+static int match_name_cb(void *data, unsigned long addr)
+{
+	unsigned long site = ftrace_location(addr);
+
+	return site ? ipvec_push(data, site) : 0;
+}
+
+static int match_sites_fast(const struct ftrace_match *m, struct ipvec *out)
+{
+	struct ftrace_table *t;
+	char name[KSYM_NAME_LEN];
+	unsigned int i;
+	int ret;
+
+	if (!m->exact || m->mod)
+		return match_sites(m, out);
+	ret = kallsyms_on_each_match_symbol(match_name_cb, m->glob, out);
+	if (ret)
+		return ret;
+	list_for_each_entry(t, &ftrace_tables, list) {
+		if (!t->mod)
+			continue;
+		for (i = 0; i < t->count; i++) {
+			if (t->sites[i].state == SITE_GONE ||
+			    lookup_symbol_name(t->sites[i].ip, name) ||
+			    strcmp(name, m->glob))
+				continue;
+			ret = ipvec_push(out, t->sites[i].ip);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Apply one filter word ("[!]glob[:mod:module]") to @ops' filter or
+ * notrace set.  Return: 0, -EINVAL if malformed or if it matches no
+ * function, -ENOMEM.
+ */
+static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word)
+{
+	struct ipvec v = {};
+	struct ftrace_match m;
+	bool remove = *word == '!';
+	int ret;
+
+	lockdep_assert_held(&ftrace_lock);
+	ret = match_parse(word + remove, &m);
+	if (ret)
+		return ret;
+	ret = match_sites_fast(&m, &v);
+	if (!ret && !v.n)
+		ret = -EINVAL;
+	if (!ret)
+		ret = ops_set_edit(ops, exclude, v.ip, v.n, remove, false);
+	kvfree(v.ip);
+	return ret;
+}
+
+static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
+			  unsigned char *buf, int len, int reset)
+{
+	char *text, *p, *word;
+	int ret = 0;
+
+	text = kmemdup_nul(buf, len, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	mutex_lock(&ftrace_lock);
+	if (reset)
+		ops_set_replace(ops, exclude, NULL);
+	p = text;
+	while (!ret && (word = strsep(&p, " \t\n")))
+		if (*word)
+			ret = ops_apply_word(ops, exclude, word);
+	mutex_unlock(&ftrace_lock);
+	kfree(text);
+	return ret;
+}
+
+/**
+ * ftrace_set_filter() - select an ops' functions by name
+ * @ops: the ops
+ * @buf: words "[!]glob[:mod:module]" separated by white space
+ * @len: length of @buf
+ * @reset: empty the filter first
+ *
+ * Return: 0, -EINVAL for a malformed word or one that matches nothing,
+ * -ENOMEM.
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset)
+{
+	return ops_apply_text(ops, false, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter);
+
+/**
+ * ftrace_set_notrace() - exclude functions from an ops by name
+ * @ops: the ops
+ * @buf: words "[!]glob[:mod:module]" separated by white space
+ * @len: length of @buf
+ * @reset: empty the notrace set first
+ *
+ * Return: 0, -EINVAL for a malformed word or one that matches nothing,
+ * -ENOMEM.
+ */
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset)
+{
+	return ops_apply_text(ops, true, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_notrace);
+
+/**
+ * ftrace_lookup_symbols() - the addresses of sorted symbol names
+ * @sorted_syms: names, sorted
+ * @cnt: how many
+ * @addrs: their addresses, filled in
+ *
+ * Return: 0, or -ENOENT if a name is not a traceable function.
+ */
+int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
+			  unsigned long *addrs)
+{
+	size_t i;
+
+	for (i = 0; i < cnt; i++) {
+		addrs[i] = kallsyms_lookup_name(sorted_syms[i]);
+		if (!addrs[i] || !ftrace_location(addrs[i]))
+			return -ENOENT;
+	}
+	return 0;
+}
+
+/* ---- tables: boot, modules, freed init code --------------------------- */
+
+static struct ftrace_table *table_build(struct module *mod,
+					const unsigned long *start,
+					const unsigned long *end)
+{
+	unsigned long size, off, ip;
+	unsigned int n = 0, i;
+	struct ftrace_table *t;
+
+	t = kvzalloc(struct_size(t, sites, end - start), GFP_KERNEL);
+	if (!t)
+		return NULL;
+	t->mod = mod;
+	t->count = end - start;
+	for (i = 0; start + i < end; i++) {
+		ip = ftrace_call_adjust(start[i]);
+		/* 0: a site in a section the linker discarded. */
+		if (!ip)
+			continue;
+		if (ftrace_arch_init_site(ip)) {
+			pr_warn("cannot set up the call site at %pS\n",
+				(void *)ip);
+			continue;
+		}
+		/*
+		 * A site past a symbol's entry belongs to a weak function
+		 * whose code was replaced: not a function to offer.
+		 */
+		if (kallsyms_lookup_size_offset(ip, &size, &off) &&
+		    off > FTRACE_MCOUNT_MAX_OFFSET)
+			continue;
+		t->sites[n].ip = ip;
+		t->sites[n].state = SITE_NOP;
+		n++;
+	}
+	t->count = n;
+	sort(t->sites, n, sizeof(t->sites[0]), cmp_ip, NULL);
+	return t;
+}
+
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
+/**
+ * ftrace_init() - turn every call site of vmlinux into a NOP
+ *
+ * Called from start_kernel() while only the boot CPU runs.
+ */
+void __init ftrace_init(void)
+{
+	struct ftrace_table *t;
+
+	t = table_build(NULL, __start_mcount_loc, __stop_mcount_loc);
+	if (!t) {
+		pr_err("no memory for the call-site table: function tracing is off\n");
+		ftrace_disabled = true;
+		return;
+	}
+	t->live = true;
+	list_add_rcu(&t->list, &ftrace_tables);
+	pr_info("%u call sites, all NOPs\n", t->count);
+}
+
+#ifdef CONFIG_MODULES
+/**
+ * ftrace_module_init() - turn a module's call sites into NOPs
+ * @mod: the module being loaded, not yet formed
+ */
+void ftrace_module_init(struct module *mod)
+{
+	struct ftrace_table *t;
+
+	if (!mod->num_ftrace_callsites)
+		return;
+	t = table_build(mod, mod->ftrace_callsites,
+			mod->ftrace_callsites + mod->num_ftrace_callsites);
+	if (!t) {
+		pr_warn("%s: no memory for its call sites: not traceable\n",
+			mod->name);
+		return;
+	}
+	mutex_lock(&ftrace_lock);
+	list_add_tail_rcu(&t->list, &ftrace_tables);
+	mutex_unlock(&ftrace_lock);
+}
+
+static struct ftrace_table *table_of(struct module *mod)
+{
+	struct ftrace_table *t;
+
+	list_for_each_entry(t, &ftrace_tables, list)
+		if (t->mod == mod)
+			return t;
+	return NULL;
+}
+
+/**
+ * ftrace_module_enable() - let tracers have a formed module's call sites
+ * @mod: the module, about to run its init function
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_table *t;
+
+	mutex_lock(&ftrace_lock);
+	t = table_of(mod);
+	if (t) {
+		t->live = true;
+		if (!list_empty(&ftrace_ops_list))
+			ftrace_update();
+	}
+	mutex_unlock(&ftrace_lock);
+}
+
+/*
+ * Drop addresses that are going away from @ops' sets.  A filter that had
+ * only such addresses becomes empty but stays a filter: the ops then
+ * traces nothing, not everything.
+ */
+static void purge_ops(struct ftrace_ops *ops, const unsigned long *ips,
+		      unsigned int cnt)
+{
+	bool exclude;
+
+	for (exclude = false; ; exclude = true) {
+		struct ftrace_ip_set *set = ops_set(ops, exclude), *new;
+
+		if (set && set->count) {
+			new = set_edit(set, ips, cnt, true);
+			if (new && new->count != set->count)
+				ops_set_replace(ops, exclude, new);
+			else
+				kvfree(new);
+		}
+		if (exclude)
+			break;
+	}
+}
+
+/* Forget @t's addresses in the registered ops and the global filters. */
+static void purge_table_from_sets(struct ftrace_table *t)
+{
+	struct ftrace_ops *ops;
+	unsigned long *ips;
+	unsigned int i;
+
+	ips = kvmalloc_array(t->count ?: 1, sizeof(*ips), GFP_KERNEL);
+	if (!ips)
+		return;
+	for (i = 0; i < t->count; i++)
+		ips[i] = t->sites[i].ip;
+	list_for_each_entry(ops, &ftrace_ops_list, list)
+		if (ops != &ftrace_global_ops)
+			purge_ops(ops, ips, t->count);
+	purge_ops(&ftrace_global_ops, ips, t->count);
+	kvfree(ips);
+}
+
+/**
+ * ftrace_release_mod() - forget a module's call sites
+ * @mod: the module, unloaded or failed to load
+ */
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_table *t;
+
+	mutex_lock(&ftrace_lock);
+	t = table_of(mod);
+	if (t) {
+		list_del_rcu(&t->list);
+		purge_table_from_sets(t);
+	}
+	mutex_unlock(&ftrace_lock);
+	if (t) {
+		synchronize_rcu();
+		kvfree(t);
+	}
+}
+
+#endif /* CONFIG_MODULES */
+
+/**
+ * ftrace_free_mem() - forget the call sites in text that is being freed
+ * @mod: the module it belongs to, or NULL
+ * @start: its first byte
+ * @end: one past its last byte
+ */
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+	unsigned long lo = (unsigned long)start, hi = (unsigned long)end;
+	struct ftrace_table *t;
+	unsigned int i;
+
+	mutex_lock(&ftrace_lock);
+	list_for_each_entry(t, &ftrace_tables, list) {
+		if (t->mod != mod)
+			continue;
+		for (i = 0; i < t->count; i++)
+			if (t->sites[i].ip >= lo && t->sites[i].ip < hi)
+				t->sites[i].state = SITE_GONE;
+	}
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_free_init_mem() - forget the call sites in vmlinux's init code
+ */
+void __ref ftrace_free_init_mem(void)
+{
+	ftrace_free_mem(NULL, __init_begin, __init_end);
+}
+
+/**
+ * ftrace_kill() - turn function tracing off for good
+ *
+ * For when something went wrong that makes patching unsafe: the entry
+ * code stops calling anything, the sites stay as they are.
+ */
+void ftrace_kill(void)
+{
+	ftrace_disabled = true;
+	static_call_update(ftrace_trace_func, ftrace_stub);
+}
+
+#ifdef CONFIG_MODULES
+/**
+ * ftrace_mod_address_lookup() - symbols of trampolines ftrace allocated
+ * @addr: the address
+ * @size: its symbol's size
+ * @off: its offset in the symbol
+ * @modname: "__builtin__ftrace"
+ * @modbuildid: the build id
+ * @sym: the symbol's name
+ *
+ * Return: 0: there are none.
+ */
+int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			      unsigned long *off, char **modname,
+			      const unsigned char **modbuildid, char *sym)
+{
+	return 0;
+}
+
+#endif /* CONFIG_MODULES */
+
+/**
+ * ftrace_mod_get_kallsym() - list the symbols of ftrace's trampolines
+ * @symnum: which one
+ * @value: its address
+ * @type: its type
+ * @name: its name
+ * @module_name: its module
+ * @exported: whether exported
+ *
+ * Return: -ERANGE: there are none.
+ */
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported)
+{
+	return -ERANGE;
+}
+
+/* ---- tracefs: the call sites and the global filters ------------------- */
+
+/* Iterating over every live site for seq_file; ftrace_lock is held. */
+static struct ftrace_site *site_at(loff_t pos)
+{
+	struct ftrace_table *t;
+	unsigned int i;
+
+	list_for_each_entry(t, &ftrace_tables, list)
+		for (i = 0; i < t->count; i++)
+			if (t->sites[i].state != SITE_GONE && pos-- == 0)
+				return &t->sites[i];
+	return NULL;
+}
+
+enum site_view { VIEW_AVAILABLE, VIEW_ADDRS, VIEW_ENABLED };
+
+static void *sites_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&ftrace_lock);
+	return site_at(*pos);
+}
+
+static void *sites_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return site_at(*pos);
+}
+
+static void sites_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int sites_show(struct seq_file *m, void *v)
+{
+	enum site_view view = (long)m->file->f_inode->i_private;
+	struct ftrace_site *s = v;
+	struct ftrace_ops *ops;
+	unsigned int users = 0;
+	bool ipmodify = false;
+
+	if (view == VIEW_ADDRS)
+		seq_printf(m, "%lx ", s->ip);
+	if (view != VIEW_ENABLED) {
+		seq_printf(m, "%ps\n", (void *)s->ip);
+		return 0;
+	}
+	if (s->state == SITE_NOP)
+		return 0;
+	list_for_each_entry(ops, &ftrace_ops_list, list) {
+		if (!ops_wants(ops, s->ip))
+			continue;
+		users++;
+		ipmodify |= ops->flags & FTRACE_OPS_FL_IPMODIFY;
+	}
+	seq_printf(m, "%ps (%u)%s%s\n", (void *)s->ip, users,
+		   s->state == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
+	return 0;
+}
+
+static const struct seq_operations sites_seq_ops = {
+	.start	= sites_start,
+	.next	= sites_next,
+	.stop	= sites_stop,
+	.show	= sites_show,
+};
+
+static int sites_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	return seq_open(filp, &sites_seq_ops);
+}
+
+static const struct file_operations sites_fops = {
+	.open		= sites_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/*
+ * set_ftrace_filter and set_ftrace_notrace.  Reading lists the set.  A
+ * writer edits a private copy (empty if opened with O_TRUNC), word by
+ * word as the words complete - a word may span write() calls - and the
+ * copy replaces the set when the file is closed, unless a write failed:
+ * then the set stays as it was.
+ */
+struct filter_file {
+	bool			exclude;
+	bool			failed;
+	struct ftrace_ops	scratch;
+	unsigned int		len;
+	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
+};
+
+/* The @pos-th line: the "all"/"none" banner for a missing set. */
+static void *set_line(struct seq_file *m, loff_t pos)
+{
+	bool exclude = (long)m->file->f_inode->i_private;
+	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
+
+	if (!set)
+		return pos ? NULL : SEQ_START_TOKEN;
+	return pos < set->count ? &set->ip[pos] : NULL;
+}
+
+static void *set_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&ftrace_lock);
+	return set_line(m, *pos);
+}
+
+static void *set_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return set_line(m, *pos);
+}
+
+static void set_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int set_show(struct seq_file *m, void *v)
+{
+	bool exclude = (long)m->file->f_inode->i_private;
+
+	if (v == SEQ_START_TOKEN)
+		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
+				      "#### all functions enabled ####\n");
+	else
+		seq_printf(m, "%ps\n", *(void **)v);
+	return 0;
+}
+
+static const struct seq_operations set_seq_ops = {
+	.start	= set_start,
+	.next	= set_next,
+	.stop	= set_stop,
+	.show	= set_show,
+};
+
+static int filter_open(struct inode *inode, struct file *filp)
+{
+	bool exclude = (long)inode->i_private;
+	struct filter_file *ff;
+	struct ftrace_ip_set *set;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	if (!(filp->f_mode & FMODE_WRITE))
+		return seq_open(filp, &set_seq_ops);
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff)
+		return -ENOMEM;
+	ff->exclude = exclude;
+	if (!(filp->f_flags & O_TRUNC)) {
+		mutex_lock(&ftrace_lock);
+		set = ops_set(&ftrace_global_ops, exclude);
+		if (set) {
+			struct ftrace_ip_set *copy = set_edit(set, NULL, 0, false);
+
+			if (!copy) {
+				mutex_unlock(&ftrace_lock);
+				kfree(ff);
+				return -ENOMEM;
+			}
+			RCU_INIT_POINTER(*ops_slot(&ff->scratch, exclude), copy);
+		}
+		mutex_unlock(&ftrace_lock);
+	}
+	filp->private_data = ff;
+	return 0;
+}
+
+static int filter_word(struct filter_file *ff)
+{
+	int ret;
+
+	if (!ff->len)
+		return 0;
+	ff->word[ff->len] = '\0';
+	ff->len = 0;
+	mutex_lock(&ftrace_lock);
+	ret = ops_apply_word(&ff->scratch, ff->exclude, ff->word);
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static ssize_t filter_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct filter_file *ff = filp->private_data;
+	size_t done;
+	int ret = 0;
+
+	if (!(filp->f_mode & FMODE_WRITE) || !ff)
+		return -EINVAL;
+	for (done = 0; done < cnt && !ret; done++) {
+		char c;
+
+		if (get_user(c, ubuf + done)) {
+			ret = -EFAULT;
+			break;
+		}
+		if (isspace(c) || !c) {
+			ret = filter_word(ff);
+		} else if (ff->len < sizeof(ff->word) - 1) {
+			ff->word[ff->len++] = c;
+		} else {
+			ret = -EINVAL;
+		}
+	}
+	if (ret) {
+		ff->failed = true;
+		ff->len = 0;
+		return ret;
+	}
+	return cnt;
+}
+
+static int filter_release(struct inode *inode, struct file *filp)
+{
+	struct filter_file *ff = filp->private_data;
+	struct ftrace_ip_set *set;
+
+	if (!(filp->f_mode & FMODE_WRITE))
+		return seq_release(inode, filp);
+	if (filter_word(ff))
+		ff->failed = true;
+	mutex_lock(&ftrace_lock);
+	set = ops_set(&ff->scratch, ff->exclude);
+	if (!ff->failed) {
+		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), NULL);
+		ops_set_replace(&ftrace_global_ops, ff->exclude,
+				set && set->count ? set : NULL);
+		if (set && !set->count)
+			kvfree(set);
+		set = NULL;
+	}
+	mutex_unlock(&ftrace_lock);
+	kvfree(set);
+	kfree(ff);
+	return 0;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= filter_open,
+	.read		= seq_read,
+	.write		= filter_write,
+	.llseek		= noop_llseek,
+	.release	= filter_release,
+};
+
+/**
+ * ftrace_create_tracefs_files() - the call-site and filter files
+ * @parent: the tracefs root (NULL)
+ */
+void ftrace_create_tracefs_files(struct dentry *parent)
+{
+	trace_create_file("available_filter_functions", 0444, parent,
+			  (void *)VIEW_AVAILABLE, &sites_fops);
+	trace_create_file("available_filter_functions_addrs", 0444, parent,
+			  (void *)VIEW_ADDRS, &sites_fops);
+	trace_create_file("enabled_functions", 0444, parent,
+			  (void *)VIEW_ENABLED, &sites_fops);
+	trace_create_file("set_ftrace_filter", 0644, parent, (void *)0L,
+			  &filter_fops);
+	trace_create_file("set_ftrace_notrace", 0644, parent, (void *)1L,
+			  &filter_fops);
+}

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracers: current_tracer, available_tracers, and the function
+ * tracer with set_ftrace_pid.
+ *
+ * A tracer is what writes into the trace buffer besides the events.
+ * "nop" writes nothing; "function" writes a record of every traced
+ * function's entry: its call site and the address it returns to
+ * (events/ftrace/function).  Which functions are traced is the business
+ * of set_ftrace_filter and set_ftrace_notrace (ftrace.c); set_ftrace_pid
+ * narrows it to some tasks.
+ */
+#include <linux/ftrace.h>
+#include <linux/rcupdate.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/trace_recursion.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/**
+ * struct tracer - a choice for current_tracer
+ * @name: as written to current_tracer
+ * @start: begin writing records; 0 or an error
+ * @stop: stop writing records
+ */
+struct tracer {
+	const char	*name;
+	int		(*start)(void);
+	void		(*stop)(void);
+};
+
+static int nop_start(void)
+{
+	return 0;
+}
+
+static void nop_stop(void)
+{
+}
+
+static const struct tracer nop_tracer = {
+	.name	= "nop",
+	.start	= nop_start,
+	.stop	= nop_stop,
+};
+
+/* Serialises tracer switches and set_ftrace_pid writes. */
+static DEFINE_MUTEX(tracer_lock);
+static const struct tracer *current_tracer = &nop_tracer;
+
+#ifdef CONFIG_FUNCTION_TRACER
+
+/**
+ * struct pid_set - the tasks set_ftrace_pid selects
+ * @rcu: frees it after the function tracer's readers
+ * @count: number of @pids
+ * @pids: sorted
+ */
+struct pid_set {
+	struct rcu_head	rcu;
+	unsigned int	count;
+	pid_t		pids[] __counted_by(count);
+};
+
+static struct pid_set __rcu *ftrace_pids;
+
+static bool pid_traced(pid_t pid)
+{
+	struct pid_set *set = rcu_dereference_sched(ftrace_pids);
+	unsigned int lo = 0, hi;
+
+	if (!set)
+		return true;
+	hi = set->count;
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (set->pids[mid] == pid)
+			return true;
+		if (set->pids[mid] < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/*
+ * The callback, called from the entry code for every function the
+ * filters select.  It protects itself from recursion (the ring buffer
+ * and the clock it calls are not traced, but an interrupt may be), which
+ * lets ftrace call it directly when it is the only callback.
+ */
+static void function_trace_call(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
+{
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (pid_traced(current->pid)) {
+		/* The trylock disabled preemption: not the traced code's. */
+		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
+						  sizeof(*entry),
+						  tracing_gen_ctx_dec());
+		if (event) {
+			entry = ring_buffer_event_data(event);
+			entry->ip = ip;
+			entry->parent_ip = parent_ip;
+			ring_buffer_unlock_commit(buffer);
+		}
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+static int function_start(void)
+{
+	ftrace_global_ops.func = function_trace_call;
+	return register_ftrace_function(&ftrace_global_ops);
+}
+
+static void function_stop(void)
+{
+	unregister_ftrace_function(&ftrace_global_ops);
+}
+
+static const struct tracer function_tracer = {
+	.name	= "function",
+	.start	= function_start,
+	.stop	= function_stop,
+};
+
+/* ---- set_ftrace_pid --------------------------------------------------- */
+
+static void *pids_start(struct seq_file *m, loff_t *pos)
+{
+	struct pid_set *set;
+
+	mutex_lock(&tracer_lock);
+	set = rcu_dereference_protected(ftrace_pids,
+					lockdep_is_held(&tracer_lock));
+	if (!set)
+		return *pos ? NULL : SEQ_START_TOKEN;
+	return *pos < set->count ? &set->pids[*pos] : NULL;
+}
+
+static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct pid_set *set;
+
+	++*pos;
+	set = rcu_dereference_protected(ftrace_pids,
+					lockdep_is_held(&tracer_lock));
+	return set && *pos < set->count ? &set->pids[*pos] : NULL;
+}
+
+static void pids_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&tracer_lock);
+}
+
+static int pids_show(struct seq_file *m, void *v)
+{
+	if (v == SEQ_START_TOKEN)
+		seq_puts(m, "no pid\n");
+	else
+		seq_printf(m, "%d\n", *(pid_t *)v);
+	return 0;
+}
+
+static const struct seq_operations pids_seq_ops = {
+	.start	= pids_start,
+	.next	= pids_next,
+	.stop	= pids_stop,
+	.show	= pids_show,
+};
+
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void pids_replace(struct pid_set *set)
+{
+	struct pid_set *old;
+
+	old = rcu_replace_pointer(ftrace_pids, set,
+				  lockdep_is_held(&tracer_lock));
+	if (old)
+		kfree_rcu(old, rcu);
+}
+
+static int pids_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		mutex_lock(&tracer_lock);
+		pids_replace(NULL);
+		mutex_unlock(&tracer_lock);
+	}
+	if (filp->f_mode & FMODE_READ)
+		return seq_open(filp, &pids_seq_ops);
+	return 0;
+}
+
+/* The pids in @text, added to the set; -EINVAL for a word not a pid. */
+static int pids_add(char *text)
+{
+	struct pid_set *old, *set;
+	unsigned int n = 0, i;
+	char *p = text, *word;
+	int ret;
+
+	old = rcu_dereference_protected(ftrace_pids,
+					lockdep_is_held(&tracer_lock));
+	while ((word = strsep(&p, " \t\n")))
+		n += *word != '\0';
+	if (!n)
+		return 0;
+	set = kmalloc(struct_size(set, pids, n + (old ? old->count : 0)),
+		      GFP_KERNEL);
+	if (!set)
+		return -ENOMEM;
+	set->count = n + (old ? old->count : 0);
+	i = 0;
+	if (old)
+		for (; i < old->count; i++)
+			set->pids[i] = old->pids[i];
+	/* strsep() left NULs between the words: walk them again. */
+	for (p = text; n; p += strlen(p) + 1) {
+		int pid;
+
+		if (!*p)
+			continue;
+		ret = kstrtoint(p, 10, &pid);
+		if (ret || pid < 0) {
+			kfree(set);
+			return -EINVAL;
+		}
+		set->pids[i++] = pid;
+		n--;
+	}
+	sort(set->pids, set->count, sizeof(pid_t), cmp_pid, NULL);
+	for (i = 0, n = 0; i < set->count; i++)
+		if (!n || set->pids[n - 1] != set->pids[i])
+			set->pids[n++] = set->pids[i];
+	set->count = n;
+	pids_replace(set);
+	return 0;
+}
+
+static ssize_t pids_write(struct file *filp, const char __user *ubuf,
+			  size_t cnt, loff_t *ppos)
+{
+	char *text;
+	int ret;
+
+	if (cnt > PAGE_SIZE)
+		return -EINVAL;
+	text = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	mutex_lock(&tracer_lock);
+	ret = pids_add(text);
+	mutex_unlock(&tracer_lock);
+	kfree(text);
+	return ret ?: cnt;
+}
+
+static int pids_release(struct inode *inode, struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_release(inode, filp);
+	return 0;
+}
+
+static const struct file_operations pids_fops = {
+	.open		= pids_open,
+	.read		= seq_read,
+	.write		= pids_write,
+	.llseek		= seq_lseek,
+	.release	= pids_release,
+};
+
+static const struct tracer *const tracers[] = {
+	&function_tracer, &nop_tracer,
+};
+#else
+static const struct tracer *const tracers[] = { &nop_tracer };
+#endif /* CONFIG_FUNCTION_TRACER */
+
+/**
+ * trace_tracer_name() - the name of the current tracer
+ *
+ * Return: "nop", "function", ...
+ */
+const char *trace_tracer_name(void)
+{
+	return READ_ONCE(current_tracer)->name;
+}
+
+static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	char buf[32];
+	int len = scnprintf(buf, sizeof(buf), "%s\n", trace_tracer_name());
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+/*
+ * Switching tracers empties the buffer, so that what it holds comes from
+ * one tracer; writing the current tracer's name changes nothing.
+ */
+static int tracer_switch(const struct tracer *t)
+{
+	int ret;
+
+	if (t == current_tracer)
+		return 0;
+	current_tracer->stop();
+	WRITE_ONCE(current_tracer, &nop_tracer);
+	tracing_reset_all(&global_trace);
+	ret = t->start();
+	if (ret)
+		return ret;
+	WRITE_ONCE(current_tracer, t);
+	return 0;
+}
+
+/**
+ * tracing_set_tracer() - switch current_tracer
+ * @name: "nop", "function", ...
+ *
+ * Return: 0, -EINVAL for an unknown tracer, or the tracer's error.
+ */
+int tracing_set_tracer(const char *name)
+{
+	int i, ret = -EINVAL;
+
+	mutex_lock(&tracer_lock);
+	for (i = 0; i < ARRAY_SIZE(tracers); i++)
+		if (!strcmp(name, tracers[i]->name)) {
+			ret = tracer_switch(tracers[i]);
+			break;
+		}
+	mutex_unlock(&tracer_lock);
+	return ret;
+}
+
+static ssize_t current_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	char buf[32];
+	ssize_t len;
+	int ret;
+
+	len = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+	if (len < 0)
+		return len;
+	ret = tracing_set_tracer(strim(buf));
+	return ret ?: cnt;
+}
+
+static const struct file_operations current_fops = {
+	.open		= tracing_open_generic,
+	.read		= current_read,
+	.write		= current_write,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t available_read(struct file *filp, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	char buf[64];
+	int i, len = 0;
+
+	for (i = 0; i < ARRAY_SIZE(tracers); i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
+				 i ? " " : "", tracers[i]->name);
+	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations available_fops = {
+	.open		= tracing_open_generic,
+	.read		= available_read,
+	.llseek		= generic_file_llseek,
+};
+
+/**
+ * trace_tracers_init_tracefs() - current_tracer, available_tracers and
+ *	the function tracer's files
+ */
+void __init trace_tracers_init_tracefs(void)
+{
+	trace_create_file("current_tracer", 0644, NULL, NULL, &current_fops);
+	trace_create_file("available_tracers", 0444, NULL, NULL,
+			  &available_fops);
+#ifdef CONFIG_FUNCTION_TRACER
+	trace_create_file("set_ftrace_pid", 0644, NULL, NULL, &pids_fops);
+	ftrace_create_tracefs_files(NULL);
+#endif
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+	trace_function_selftest();
+#endif
+}
