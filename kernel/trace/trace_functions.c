@@ -121,15 +121,34 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
+/* Task names for the records' pids, saved at each context switch. */
+static int record_cmdlines(bool on)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_event_enable_cmdline_record(on);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
 static int function_start(void)
 {
+	int ret = record_cmdlines(true);
+
+	if (ret)
+		return ret;
 	ftrace_global_ops.func = function_trace_call;
-	return register_ftrace_function(&ftrace_global_ops);
+	ret = register_ftrace_function(&ftrace_global_ops);
+	if (ret)
+		record_cmdlines(false);
+	return ret;
 }
 
 static void function_stop(void)
 {
 	unregister_ftrace_function(&ftrace_global_ops);
+	record_cmdlines(false);
 }
 
 static const struct tracer function_tracer = {
