@@ -52,6 +52,7 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/static_call.h>
+#include <linux/sysctl.h>
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
@@ -106,7 +107,11 @@ static LIST_HEAD(ftrace_ops_list);
 /* Set when a site held what it should not: nothing is patched again. */
 static bool ftrace_disabled;
 
-/* Kept for kexec, which clears it around the jump to a new kernel. */
+/*
+ * The kernel.ftrace_enabled sysctl: 0 takes every callback off the call
+ * sites (the ops stay registered and come back with 1).  kexec clears
+ * it around the jump to a new kernel.
+ */
 int ftrace_enabled __read_mostly = 1;
 
 DEFINE_STATIC_CALL(ftrace_trace_func, ftrace_stub);
@@ -346,10 +351,17 @@ static bool ops_wants(struct ftrace_ops *ops, unsigned long ip)
 	return !exclude || !set_has(exclude, ip);
 }
 
+/*
+ * Which ops get the full register set.  A callback that moves the
+ * traced function (IPMODIFY) needs it even if it did not ask: only
+ * ftrace_regs_caller resumes at regs->ip, and livepatch, on an
+ * architecture that offers the argument-only frame, does not ask.
+ */
 static bool ops_needs_regs(const struct ftrace_ops *ops)
 {
 	return ops->flags & (FTRACE_OPS_FL_SAVE_REGS |
-			     FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED);
+			     FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED |
+			     FTRACE_OPS_FL_IPMODIFY);
 }
 
 static enum site_state site_wanted(unsigned long ip)
@@ -357,6 +369,8 @@ static enum site_state site_wanted(unsigned long ip)
 	enum site_state want = SITE_NOP;
 	struct ftrace_ops *ops;
 
+	if (!ftrace_enabled)
+		return SITE_NOP;
 	list_for_each_entry(ops, &ftrace_ops_list, list) {
 		if (!ops_wants(ops, ip))
 			continue;
@@ -390,7 +404,8 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 		return;
 	list_for_each_entry_rcu(ops, &ftrace_ops_list, list) {
 		/* A site still being switched over may lack the registers. */
-		if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+		if ((ops->flags & (FTRACE_OPS_FL_SAVE_REGS |
+				   FTRACE_OPS_FL_IPMODIFY)) &&
 		    !ftrace_get_regs(fregs))
 			continue;
 		if (ops_wants(ops, ip))
@@ -414,8 +429,8 @@ static unsigned long state_target(unsigned long state)
 static void ftrace_bug(unsigned long ip, int err)
 {
 	ftrace_disabled = true;
-	pr_err("call site %pS (%px) is not what was expected (%d): function tracing is off for good\n",
-	       (void *)ip, (void *)ip, err);
+	pr_err("call site %pS is not what was expected (%d): function tracing is off for good\n",
+	       (void *)ip, err);
 	WARN_ON_ONCE(1);
 }
 
@@ -493,7 +508,8 @@ static void ftrace_update(void)
 	if (!list_empty(&ftrace_ops_list))
 		set_trace_func(arch_ftrace_ops_list_func, NULL);
 	patch_sites();
-	if (ftrace_disabled || list_empty(&ftrace_ops_list)) {
+	if (ftrace_disabled || !ftrace_enabled ||
+	    list_empty(&ftrace_ops_list)) {
 		set_trace_func(ftrace_stub, NULL);
 		return;
 	}
@@ -555,8 +571,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
-static struct ftrace_ip_set __rcu **ops_slot(struct ftrace_ops *ops,
-					      bool exclude)
+static struct ftrace_ip_set __rcu **ops_slot(struct ftrace_ops *ops, bool exclude)
 {
 	return exclude ? &ops->notrace_ips : &ops->filter_ips;
 }
@@ -950,9 +965,6 @@ static struct ftrace_table *table_build(struct module *mod,
 	return t;
 }
 
-extern unsigned long __start_mcount_loc[];
-extern unsigned long __stop_mcount_loc[];
-
 /**
  * ftrace_init() - turn every call site of vmlinux into a NOP
  *
@@ -1173,6 +1185,41 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 	return -ERANGE;
 }
 
+/* ---- kernel.ftrace_enabled --------------------------------------------- */
+
+static int ftrace_enable_sysctl(const struct ctl_table *table, int write,
+				void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int was, ret;
+
+	mutex_lock(&ftrace_lock);
+	was = ftrace_enabled;
+	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+	if (!ret && write && was != ftrace_enabled)
+		ftrace_update();
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static struct ctl_table ftrace_sysctls[] = {
+	{
+		.procname	= "ftrace_enabled",
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= ftrace_enable_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_ONE,
+	},
+};
+
+static int __init ftrace_sysctl_init(void)
+{
+	register_sysctl_init("kernel", ftrace_sysctls);
+	return 0;
+}
+late_initcall(ftrace_sysctl_init);
+
 /* ---- tracefs: the call sites and the global filters ------------------- */
 
 /* Iterating over every live site for seq_file; ftrace_lock is held. */
@@ -1380,13 +1427,12 @@ static ssize_t filter_write(struct file *filp, const char __user *ubuf,
 			ret = -EFAULT;
 			break;
 		}
-		if (isspace(c) || !c) {
+		if (isspace(c) || !c)
 			ret = filter_word(ff);
-		} else if (ff->len < sizeof(ff->word) - 1) {
+		else if (ff->len < sizeof(ff->word) - 1)
 			ff->word[ff->len++] = c;
-		} else {
+		else
 			ret = -EINVAL;
-		}
 	}
 	if (ret) {
 		ff->failed = true;

@@ -77,13 +77,15 @@ static void probe_end(struct probe *p)
 	ftrace_free_filter(&p->ops);
 }
 
-#define CHECK(cond) do {						\
-		if (!(cond)) {						\
-			pr_err("ftrace selftest: line %d: %s\n",	\
-			       __LINE__, #cond);	\
-			goto fail;					\
-		}							\
-	} while (0)
+/* Record a failed expectation; the test goes on to clean up. */
+static bool expect(bool cond, int line, const char *what)
+{
+	if (!cond)
+		pr_err("ftrace selftest: line %d: %s\n", line, what);
+	return cond;
+}
+
+#define CHECK(cond)	(ok &= expect(cond, __LINE__, #cond))
 
 /* Does the trace buffer hold a function record for @ip? */
 static bool buffer_has_function(unsigned long ip)
@@ -107,7 +109,7 @@ static bool buffer_has_function(unsigned long ip)
 /* The function tracer, filtered to one function, end to end. */
 static int test_function_tracer(unsigned long site)
 {
-	static char name[] = "ftrace_selftest_add";
+	char name[] = "ftrace_selftest_add";
 	int ret;
 
 	ret = ftrace_set_filter(&ftrace_global_ops, name, strlen(name), 1);
@@ -125,14 +127,15 @@ static int test_function_tracer(unsigned long site)
 	return ret;
 }
 
-static int run_tests(void)
+static bool run_tests(void)
 {
 	unsigned long add = ftrace_location((unsigned long)ftrace_selftest_add);
 	unsigned long other = ftrace_location((unsigned long)ftrace_selftest_other);
 	static struct probe a, b, c, d;
-	int ok = 0;
+	bool ok = true;
 
-	CHECK(add && other);
+	if (!expect(add && other, __LINE__, "call sites found"))
+		return false;
 
 	/* One callback that does not protect itself: the list function. */
 	probe_init(&a, 0);
@@ -150,11 +153,14 @@ static int run_tests(void)
 	CHECK(b.arg0 == 10 && b.resume == add + MCOUNT_INSN_SIZE);
 	probe_end(&b);
 
-	/* A callback that sends the function elsewhere. */
-	probe_init(&c, FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY);
+	/*
+	 * A callback that sends the function elsewhere: it gets the full
+	 * register set without asking, as livepatch expects.
+	 */
+	probe_init(&c, FTRACE_OPS_FL_IPMODIFY);
 	c.redirect = (unsigned long)ftrace_selftest_replacement;
 	CHECK(!probe_start(&c, ftrace_selftest_add));
-	CHECK(ftrace_selftest_add(7, 2) == 5);
+	CHECK(ftrace_selftest_add(7, 2) == 5 && c.had_regs);
 	probe_end(&c);
 	CHECK(ftrace_selftest_add(7, 2) == 9);
 	probe_end(&a);
@@ -178,12 +184,6 @@ static int run_tests(void)
 	      -EINVAL);
 
 	CHECK(!test_function_tracer(add));
-	ok = 1;
-fail:
-	probe_end(&a);
-	probe_end(&b);
-	probe_end(&c);
-	probe_end(&d);
 	return ok;
 }
 
@@ -194,9 +194,8 @@ fail:
  */
 int __init trace_function_selftest(void)
 {
-	int ok;
+	bool ok = run_tests();
 
-	ok = run_tests();
 	pr_info("Testing tracer function: %s\n", ok ? "PASSED" : "FAILED");
 	return ok ? 0 : -EFAULT;
 }

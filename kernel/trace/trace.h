@@ -142,6 +142,8 @@ extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
 extern const char *__start___tracepoint_str[];
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
 extern const char *__stop___tracepoint_str[];
 
 /* The CPUs that have a buffer. */
