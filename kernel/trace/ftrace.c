@@ -474,12 +474,20 @@ static void patch_sites(void)
  */
 static void set_trace_func(ftrace_func_t func, struct ftrace_ops *op)
 {
+	static ftrace_func_t now = ftrace_stub;
+
 	if (op && op != ftrace_trace_op) {
-		static_call_update(ftrace_trace_func, arch_ftrace_ops_list_func);
+		if (now != arch_ftrace_ops_list_func) {
+			now = arch_ftrace_ops_list_func;
+			static_call_update(ftrace_trace_func, now);
+		}
 		WRITE_ONCE(ftrace_trace_op, op);
 		synchronize_rcu_tasks();
 	}
-	static_call_update(ftrace_trace_func, func);
+	if (func != now) {
+		now = func;
+		static_call_update(ftrace_trace_func, func);
+	}
 }
 
 /* The one ops the entry code may call directly, or NULL. */
@@ -1142,8 +1150,10 @@ void __ref ftrace_free_init_mem(void)
  */
 void ftrace_kill(void)
 {
+	mutex_lock(&ftrace_lock);
 	ftrace_disabled = true;
-	static_call_update(ftrace_trace_func, ftrace_stub);
+	set_trace_func(ftrace_stub, NULL);
+	mutex_unlock(&ftrace_lock);
 }
 
 #ifdef CONFIG_MODULES
