@@ -8,7 +8,7 @@ tag=$(sed -n 's/.*tracelab\.bench_tag=\([^ ]*\).*/\1/p' /proc/cmdline)
 # of the unfiltered function tracer run and the trace_marker writes (for
 # a short trial of this script).
 counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
-set -- $(echo "${counts:-200000,20000,5000,500}" | tr ',' ' ')
+set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # With no tracer (a kernel with the function tracer built in has it off).
 /lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
