@@ -1,18 +1,28 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Compare BENCH lines of our kernel and the base kernel.
+"""Compare BENCH lines of our kernel, our kernel without the function
+tracer, and the base kernel.
 
-Input lines: "BENCH kernel=<ours|base>-<mode> test=<name> ... ns_per_op=<x>"
-Prints a table and one machine-readable line per (test, mode):
+Input lines: "BENCH kernel=<ours|noft|base>-<mode> test=<name> ... ns_per_op=<x>"
+  ours  our kernel (the function tracer built in; off unless the test's
+        name says +ftrace_one or +ftrace_all)
+  noft  our kernel built without the function tracer
+  base  the pristine base kernel (upstream's tracing)
+Prints two tables and machine-readable lines:
   RATIO test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
+  NOFT_RATIO test=<name> mode=<mode> ours=<x> noft=<y> ratio=<ours/noft>
+The second kind says what the function tracer costs while off; the
+target is at most 1.02 under -icount for getppid and pipe.
 """
 import re
 import sys
 
 LINE = re.compile(r"BENCH kernel=(\w+)-(\w+) test=(\S+) .*ns_per_op=([\d.]+)")
+NOFT_TARGET = 1.02
+NOFT_TARGET_TESTS = ("getppid", "pipe")
 
 
-def main(path):
+def read(path):
     data = {}
     with open(path) as f:
         for line in f:
@@ -20,22 +30,47 @@ def main(path):
             if m:
                 kernel, mode, test, ns = m.groups()
                 data[(kernel, mode, test)] = float(ns)
+    return data
+
+
+def table(data, keys, other, title):
+    print(title)
+    print("%-22s %-7s %12s %12s %7s" % ("test", "mode", "ours ns/op", other + " ns/op", "ratio"))
+    lines = []
+    for test, mode in keys:
+        ours, them = data.get(("ours", mode, test)), data.get((other, mode, test))
+        if ours is None or them is None:
+            # noft runs only the tests that need no function tracer.
+            if other != "noft" and (ours is not None or them is not None):
+                print("%-22s %-7s missing a kernel's result" % (test, mode))
+            continue
+        ratio = ours / them
+        note = ""
+        if other == "noft" and mode == "icount" and test in NOFT_TARGET_TESTS:
+            note = "  (target <= %.2f%s)" % (NOFT_TARGET, "" if ratio <= NOFT_TARGET else ": MISSED")
+        print("%-22s %-7s %12.1f %12.1f %7.3f%s" % (test, mode, ours, them, ratio, note))
+        lines.append((test, mode, ours, them, ratio))
+    print()
+    return lines
+
+
+def main(path):
+    data = read(path)
     keys = sorted({(t, m) for (_, m, t) in data})
     if not keys:
         print("bench: no results", file=sys.stderr)
         return 1
-    print("%-12s %-7s %12s %12s %7s" % ("test", "mode", "ours ns/op", "base ns/op", "ratio"))
-    for test, mode in keys:
-        ours, base = data.get(("ours", mode, test)), data.get(("base", mode, test))
-        if ours is None or base is None:
-            print("%-12s %-7s missing a kernel's result" % (test, mode))
-            continue
-        print("%-12s %-7s %12.1f %12.1f %7.3f" % (test, mode, ours, base, ours / base))
-    for test, mode in keys:
-        ours, base = data.get(("ours", mode, test)), data.get(("base", mode, test))
-        if ours is not None and base is not None:
-            print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
-                  % (test, mode, ours, base, ours / base))
+    vs_base = table(data, keys, "base", "ours / base (below 1.0: ours is faster)")
+    vs_noft = []
+    if any(k == "noft" for (k, _, _) in data):
+        vs_noft = table(data, keys, "noft",
+                        "ours with the function tracer off / ours without it")
+    for test, mode, ours, base, ratio in vs_base:
+        print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
+              % (test, mode, ours, base, ratio))
+    for test, mode, ours, noft, ratio in vs_noft:
+        print("NOFT_RATIO test=%s mode=%s ours=%.1f noft=%.1f ratio=%.3f"
+              % (test, mode, ours, noft, ratio))
     return 0
 
 

@@ -6,7 +6,10 @@ Counts every result the guest printed:
   * ftracetest lines, "[N] description<TAB>[RESULT]";
   * KUnit test cases, from the KTAP the kernel printed at boot (only the
     leaves: a suite's own "ok" line summarises its cases and is not
-    counted again).
+    counted again);
+  * the tracers' boot self-tests (CONFIG_FTRACE_STARTUP_TEST), one
+    "Testing tracer <name>: PASSED" or "... FAILED" line each (upstream
+    may print what went wrong between the colon and FAILED).
 and fails the run on a kernel panic, oops, BUG, WARNING, a lockdep or
 KASAN/UBSAN report, a missing end marker (the guest died or hung), or a
 non-zero guest status.  The last line printed is
@@ -25,6 +28,7 @@ FTRACE_RESULT = re.compile(
 PRINTK_PREFIX = re.compile(r"^\[\s*\d+\.\d+\]\s?")
 KTAP_RESULT = re.compile(r"^(\s*)(not ok|ok) \d+ (?:- )?([^#]*?)\s*(#.*)?$")
 END_MARKER = re.compile(r"^TRACELAB-END rc=(\d+)")
+TRACER_SELFTEST = re.compile(r"^Testing tracer (\S+): (?:.*?)(PASSED|FAILED)")
 
 # Console text that means the kernel itself went wrong.
 KERNEL_TROUBLE = [
@@ -119,6 +123,13 @@ def judge(text, qemu_status=0, timed_out=False):
         if m:
             end_rc = int(m.group(1))
         bare = PRINTK_PREFIX.sub("", line)
+        m = TRACER_SELFTEST.match(bare)
+        if m:
+            if m.group(2) == "PASSED":
+                verdict.passed += 1
+            else:
+                verdict.fail_test("tracer self-test: " + m.group(1))
+            continue
         for pattern in KERNEL_TROUBLE:
             if pattern.search(bare):
                 verdict.problems.append("kernel: " + line.strip())
@@ -209,6 +220,24 @@ TRACELAB-END rc=0
 [1] lab - passing\t[PASS]
 TRACELAB-END rc=0
 """, 0, False, (1, 0, 0, False)),
+    ("tracer self-test passed", """\
+[    0.900000] Testing tracer function: PASSED
+[    0.900001] Testing dynamic ftrace: PASSED
+[1] lab - passing\t[PASS]
+TRACELAB-END rc=0
+""", 0, False, (2, 0, 0, True)),
+    ("tracer self-test failed", """\
+[    0.9] Testing tracer function: .. no entries found ..FAILED!
+[    0.9] Testing tracer nop: PASSED
+Testing tracer wakeup: FAILED
+[1] lab - passing\t[PASS]
+TRACELAB-END rc=0
+""", 0, False, (2, 2, 0, False)),
+    ("tracer self-test text elsewhere", """\
+[    0.9] lab: Testing tracer function: PASSED is not at the start
+[1] x Testing tracer function: FAILED\t[PASS]
+TRACELAB-END rc=0
+""", 0, False, (1, 0, 0, True)),
     ("hang", "[1] lab - passing\t[PASS]\n", 124, True, (1, 0, 0, False)),
     ("no end marker", "[1] lab - passing\t[PASS]\n", 0, False, (1, 0, 0, False)),
 ]

@@ -11,7 +11,10 @@
 #   defconfig build x86_64 defconfig with the series (a build check)
 #   check     all of the above, boot, run the tests, judge the console
 #             (VARIANT=debug: lockdep, KASAN, UBSAN, kmemleak; STRESS_MS=
-#             sets how long each stress run lasts)
+#             sets how long each stress run lasts; VARIANT=noft: the
+#             same kernel without the function tracer, for the bench;
+#             KIMAGE=build/obj-base/arch/x86/boot/bzImage: boot the base
+#             kernel instead, with modules built against it)
 #   run       boot for a person: a shell on a terminal, else the demo
 #   bench     benchmarks on our kernel and on the pristine base kernel
 #   series    write the series as git format-patch files, and check it
@@ -168,6 +171,13 @@ cmd_kernel() {
 	if [ "${VARIANT:-}" = debug ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/debug.config" > "$BUILD/debug.config"
 		frag=$BUILD/debug.config
+	elif [ "${VARIANT:-}" = noft ]; then
+		# Everything the fragment asks but the function tracer (the
+		# bench's "built in but off" against "not built").
+		grep -vE '^CONFIG_(FUNCTION_TRACER|DYNAMIC_FTRACE|FTRACE_STARTUP_TEST)=' \
+			"$TREE/$FRAGMENT" > "$BUILD/noft.config"
+		echo '# CONFIG_FUNCTION_TRACER is not set' >> "$BUILD/noft.config"
+		frag=$BUILD/noft.config
 	fi
 	configure "$OBJ" "$frag" "${KMAKE[@]}"
 	step "building the kernel in $OBJ ($JOBS jobs, ccache)"
@@ -218,7 +228,7 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -o "$root/lab/splice_raw" "$REPO/lab/guest/splice_raw.c" ||
 		die "cannot build lab/guest/splice_raw.c"
 	mkdir -p "$root/lab/bench"
-	for k in ours base; do
+	for k in ours noft base; do
 		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then
 			cp "$BUILD/bench-modules-$k/rb_bench.ko" "$root/lab/bench/rb_bench-$k.ko"
 		fi
@@ -226,8 +236,19 @@ cmd_initramfs() {
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
 		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
-	find "$BUILD/lab-modules$VAR" "$OBJ" -name '*.ko' \
-		-exec cp {} "$root/lab/modules/" \; 2>/dev/null
+	# Modules must be built against the kernel that boots: with
+	# KIMAGE pointing at the base kernel, take its modules.
+	local kobj=$OBJ labmods=$BUILD/lab-modules$VAR
+	if [ -n "${KIMAGE:-}" ] && [ -f "$KIMAGE" ]; then
+		kobj=$(cd "$(dirname "$KIMAGE")/../../.." && pwd)
+		if [ "$kobj" = "$BUILD/obj-base" ]; then
+			labmods=$BUILD/lab-modules-base
+		elif [ "$kobj" != "$OBJ" ]; then
+			labmods=/nonexistent
+		fi
+	fi
+	find "$labmods" "$kobj" -name '*.ko' \
+		-exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	echo "root:x:0:" > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
@@ -317,6 +338,11 @@ cmd_base_kernel() {
 	step "building the base kernel in $obj"
 	logged kernel-base "${kmake[@]}" bzImage modules
 	bench_module base "$BASE" "$obj"
+	# The lab's modules for the base kernel too, for
+	# KIMAGE=build/obj-base/arch/x86/boot/bzImage make check.
+	rm -rf "$BUILD/lab-modules-base"
+	cp -r "$REPO/lab/modules" "$BUILD/lab-modules-base"
+	logged lab-modules-base "${kmake[@]}" M="$BUILD/lab-modules-base" modules
 }
 
 # bench_module TAG SRC OBJ: build the benchmark modules against a kernel.
@@ -332,14 +358,24 @@ cmd_bench() {
 	cmd_deps
 	cmd_kernel
 	bench_module ours "$TREE" "$OBJ"
+	# Our kernel once more without the function tracer (VARIANT=noft,
+	# build/obj-noft): what the tracer costs while off.
+	STEP=noft-kernel
+	step "building our kernel without the function tracer (VARIANT=noft)"
+	VARIANT=noft STRICT=0 "$REPO/lab/lab.sh" kernel ||
+		die "the noft kernel did not build (see $BUILD/logs-noft/)"
+	grep -q '^CONFIG_FUNCTION_TRACER=y' "$BUILD/obj-noft/.config" &&
+		die "build/obj-noft has the function tracer"
+	bench_module noft "$TREE" "$BUILD/obj-noft"
 	cmd_base_kernel
 	cmd_initramfs
 	STEP=bench
 	local results=$LOGS/bench-results.txt kernel mode
 	: > "$results"
-	for kernel in ours base; do
+	for kernel in ours noft base; do
 		local image=$OBJ/arch/x86/boot/bzImage
 		[ $kernel = base ] && image=$BUILD/obj-base/arch/x86/boot/bzImage
+		[ $kernel = noft ] && image=$BUILD/obj-noft/arch/x86/boot/bzImage
 		for mode in tcg icount; do
 			step "benchmark: $kernel kernel, $mode"
 			local log=$LOGS/console-bench-$kernel-$mode.log icount=0
@@ -352,7 +388,7 @@ cmd_bench() {
 			tr -d '\r' < "$log" | sed -n 's/^.*\(BENCH kernel=\)/\1/p' | tee -a "$results"
 		done
 	done
-	step "ratios, ours / base (below 1.0: ours is faster)"
+	step "ratios, ours / base and ours / noft (below 1.0: ours is faster)"
 	python3 "$REPO/lab/bench.py" "$results"
 }
 

@@ -4,19 +4,49 @@
 # The guest half of "make bench": run each benchmark once and print its
 # BENCH lines; the host compares them across kernels.
 tag=$(sed -n 's/.*tracelab\.bench_tag=\([^ ]*\).*/\1/p' /proc/cmdline)
-/lab/sysbench "${tag:-unknown}" 200000 20000 || exit 1
+# tracelab.bench_ops=G,P,F,Q[,M] sets the getppid and pipe counts, those
+# of the unfiltered function tracer run and the trace_marker writes (for
+# a short trial of this script).
+counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
+set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
+GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
+# With no tracer (a kernel with the function tracer built in has it off).
+/lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
 # The tracing core's write paths, where the kernel has them: a pipe
 # ping-pong with the scheduler events enabled (every switch and wakeup
 # is recorded), and writes to trace_marker.
 T=/sys/kernel/tracing
 if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' > $T/set_event
-	/lab/sysbench "${tag:-unknown}" 0 20000 +sched_events || exit 1
+	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events || exit 1
 	: > $T/set_event
-	/lab/sysbench "${tag:-unknown}" 0 0 "" 100000 $T/trace_marker || exit 1
+	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
-# The ring buffer benchmark module built for this kernel ("ours" or "base").
+# The function tracer, where the kernel has it: filtered to the one
+# function that getppid() enters (so each getppid records a function
+# record and the pipe test shows the cost of the tracer being on
+# elsewhere), then unfiltered - every function of the kernel traced, so
+# the counts are small: it is slow under TCG.
+# (__x64_sys_getppid and __do_sys_getppid share an address; the list
+# names it by one of them.)
+fn=
+if [ -f $T/available_tracers ] && grep -qw function $T/available_tracers; then
+	fn=$(grep -x -m 1 -e __x64_sys_getppid -e __do_sys_getppid $T/available_filter_functions || true)
+fi
+if [ -n "$fn" ]; then
+	echo $fn > $T/set_ftrace_filter
+	echo function > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS +ftrace_one || exit 1
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	ops=$FTRACE_OPS
+	echo function > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" "${ops%,*}" "${ops#*,}" +ftrace_all || exit 1
+	echo nop > $T/current_tracer
+	echo > $T/trace
+fi
+# The ring buffer benchmark module built for this kernel ("ours", "noft" or "base").
 mod=/lab/bench/rb_bench-${tag%%-*}.ko
 if [ -f "$mod" ]; then
 	insmod "$mod" tag="$tag" || exit 1
