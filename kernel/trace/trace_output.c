@@ -555,20 +555,32 @@ EXPORT_SYMBOL_GPL(__trace_event_assign_vstr);
 /* ---- the core's own record types -------------------------------------- */
 
 /*
- * The address a record was written from: by symbol name, with the
- * offset into the function under the sym-offset option, and the raw
+ * A code address as the trace shows it: the bare symbol name, or under
+ * the sym-offset option the name with offset, size and module; the raw
  * address too under sym-addr.
  */
-static void print_ip(struct trace_iterator *iter, unsigned long ip)
+static void print_sym(struct trace_iterator *iter, unsigned long ip)
 {
 	unsigned long flags = iter->tr->trace_flags;
+	char name[KSYM_SYMBOL_LEN];
 
+	if (!ip) {
+		trace_seq_putc(&iter->seq, '0');
+		return;
+	}
 	if (flags & TRACE_ITER(SYM_OFFSET))
-		trace_seq_printf(&iter->seq, "%pS", (void *)ip);
-	else
-		trace_seq_printf(&iter->seq, "%ps", (void *)ip);
+		sprint_symbol(name, ip);
+	else if (!kallsyms_lookup(ip, NULL, NULL, NULL, name))
+		snprintf(name, sizeof(name), "0x%08lx", ip);
+	trace_seq_puts(&iter->seq, name);
 	if (flags & TRACE_ITER(SYM_ADDR))
 		trace_seq_printf(&iter->seq, " <%px>", (void *)ip);
+}
+
+/* The address a record was written from, and the separator. */
+static void print_ip(struct trace_iterator *iter, unsigned long ip)
+{
+	print_sym(iter, ip);
 	trace_seq_puts(&iter->seq, ": ");
 }
 
@@ -627,23 +639,6 @@ static enum print_line_t print_raw_data(struct trace_iterator *iter,
 		trace_seq_printf(&iter->seq, " %02x", (unsigned char)e->buf[i]);
 	trace_seq_putc(&iter->seq, '\n');
 	return trace_handle_return(&iter->seq);
-}
-
-/* A symbol for the function tracer's lines: "0" for no address. */
-static void print_sym(struct trace_iterator *iter, unsigned long ip)
-{
-	unsigned long flags = iter->tr->trace_flags;
-
-	if (!ip) {
-		trace_seq_putc(&iter->seq, '0');
-		return;
-	}
-	if (flags & TRACE_ITER(SYM_OFFSET))
-		trace_seq_printf(&iter->seq, "%pS", (void *)ip);
-	else
-		trace_seq_printf(&iter->seq, "%ps", (void *)ip);
-	if (flags & TRACE_ITER(SYM_ADDR))
-		trace_seq_printf(&iter->seq, " <%px>", (void *)ip);
 }
 
 /* "func <-parent", the parent under the print-parent option. */
