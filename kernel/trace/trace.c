@@ -1570,44 +1570,56 @@ static const struct file_operations option_fops = {
 
 /* ---- trace_marker and trace_marker_raw -------------------------------- */
 
-/* The longest marker write recorded whole; longer ones are cut. */
+/*
+ * The most a marker write takes; it is also cut to what one record of
+ * the buffer holds.  The writer learns from the short count what was
+ * taken and writes the rest, which becomes the next record.
+ */
 #define TRACE_MARKER_MAX	4096
+#define MARKER_FAULTED		"<faulted>"
+#define MARKER_FAULTED_LEN	(sizeof(MARKER_FAULTED) - 1)
 
 static ssize_t tracing_mark_write(struct file *filp,
 				  const char __user *ubuf, size_t cnt,
 				  loff_t *ppos)
 {
 	struct trace_buffer *buffer = global_trace.buffer;
+	/* The record, a newline and the NUL that end the text. */
+	const size_t meta = sizeof(struct print_entry) + 2;
+	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
+	size_t room = ring_buffer_max_event_size(buffer);
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
-	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
-	bool newline;
+	ssize_t written;
 	char *end;
 
 	if (!(global_trace.trace_flags & TRACE_ITER(MARKERS)))
 		return -EINVAL;
 	if (!cnt)
 		return 0;
-	/* Room for a newline and the NUL that end the text. */
+	if (len + meta > room)
+		len = room - meta;
+	/* A short text still leaves room to say the copy faulted. */
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
-					  sizeof(*entry) + len + 2,
+					  meta + max(len, MARKER_FAULTED_LEN),
 					  tracing_gen_ctx());
 	if (!event)
 		return -EBADF;
 	entry = ring_buffer_event_data(event);
 	entry->ip = _THIS_IP_;
 	tracing_record_cmdline(current);
+	written = len;
 	if (copy_from_user_nofault(entry->buf, ubuf, len)) {
-		memcpy(entry->buf, "<faulted>", 9);
-		len = 9;
+		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
+		len = MARKER_FAULTED_LEN;
+		written = -EFAULT;
 	}
 	end = entry->buf + len;
-	newline = end[-1] == '\n';
-	if (!newline)
+	if (end[-1] != '\n')
 		*end++ = '\n';
 	*end = '\0';
 	ring_buffer_unlock_commit(buffer);
-	return cnt;
+	return written;
 }
 
 static const struct file_operations marker_fops = {
