@@ -71,7 +71,7 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file"
+      file trace-cmd"
 
 cmd_deps() {
 	STEP=deps
@@ -225,13 +225,43 @@ cmd_initramfs() {
 	done
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
 		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
+	cp -r "$REPO/lab/guest/clients.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
+	pack_trace_cmd "$root"
 	find "$BUILD/lab-modules$VAR" "$OBJ" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	echo "root:x:0:" > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
+}
+
+# pack_trace_cmd ROOT: Debian's trace-cmd with the shared libraries it
+# links (as ldd finds them, at the same paths), the dynamic loader and
+# libtraceevent's plugins, so the guest runs a real client.  Without
+# trace-cmd on the host the client tests report UNSUPPORTED.
+pack_trace_cmd() {
+	local root=$1 bin lib plugins
+	bin=$(command -v trace-cmd || true)
+	if [ -z "$bin" ]; then
+		echo "lab: warning: no trace-cmd on this machine; the client tests will be skipped" >&2
+		return 0
+	fi
+	mkdir -p "$root/usr/bin"
+	cp -L "$bin" "$root/usr/bin/trace-cmd"
+	# "name => /path (addr)" for libraries, "/path (addr)" for the loader.
+	for lib in $(ldd "$bin" | sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
+				     -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+	# libtraceevent looks for them next to its real path.
+	lib=$(ldd "$bin" | sed -n 's|.*libtraceevent[^ ]* => \(/[^ ]*\) (.*|\1|p')
+	plugins=$(dirname "$(readlink -f "$lib")")/traceevent/plugins
+	if [ -d "$plugins" ]; then
+		mkdir -p "$root$plugins"
+		cp -L "$plugins"/*.so "$root$plugins/"
+	fi
 }
 
 # boot MODE CONSOLE_LOG [extra kernel args]: boot the guest once.
