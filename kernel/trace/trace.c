@@ -661,6 +661,8 @@ struct trace_reader {
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
+	/* Opened with pause-on-trace set: recording stopped until release. */
+	bool				paused;
 };
 
 static bool reader_covers(struct trace_reader *r, int cpu)
@@ -913,11 +915,17 @@ static int trace_open(struct inode *inode, struct file *filp)
 	r = reader_alloc(inode, false);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
+	/* pause-on-trace: nothing is recorded while the trace is read. */
+	r->paused = global_trace.trace_flags & TRACE_ITER(PAUSE_ON_TRACE);
+	if (r->paused)
+		tracing_stop();
 	ret = reader_start_iters(r);
 	if (!ret)
 		ret = seq_open(filp, &trace_seq_ops);
 	if (ret) {
 		reader_stop_iters(r);
+		if (r->paused)
+			tracing_start();
 		kvfree(r);
 		return ret;
 	}
@@ -935,6 +943,8 @@ static int trace_release(struct inode *inode, struct file *filp)
 	m = filp->private_data;
 	r = m->private;
 	reader_stop_iters(r);
+	if (r->paused)
+		tracing_start();
 	kvfree(r);
 	return seq_release(inode, filp);
 }
