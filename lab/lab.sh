@@ -15,6 +15,8 @@
 #   run       boot for a person: a shell on a terminal, else the demo
 #   bench     benchmarks on our kernel and on the pristine base kernel
 #   series    write the series as git format-patch files, and check it
+#   upstream_selftests  boot the test kernel and run the base tree's own,
+#             unmodified ftracetest; print its counts (not pass/fail)
 #
 # Every step says what it is doing and, on failure, names itself and
 # exits non-zero.  Outputs live in build/ (ignored by git).
@@ -227,9 +229,17 @@ cmd_initramfs() {
 		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
 	cp -r "$REPO/lab/guest/clients.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
+	# Upstream's own ftracetest, as the base tree has it, for
+	# "make upstream-selftests" (tracelab.mode=upstream).
+	cp -r "$BASE/tools/testing/selftests/ftrace" "$root/selftests/upstream-ftrace"
+	chmod -R u+w "$root/selftests/upstream-ftrace"
 	pack_trace_cmd "$root"
 	find "$BUILD/lab-modules$VAR" "$OBJ" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null
+	# The kernel's modules where modprobe finds them (upstream's tests
+	# load theirs by name).
+	logged modules-install "${KMAKE[@]}" INSTALL_MOD_PATH="$root" \
+		modules_install
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	echo "root:x:0:" > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
@@ -314,6 +324,39 @@ cmd_check() {
 	python3 "$REPO/lab/harness.py" "$LOGS/console-check.log" \
 		--qemu-status "$qrc" --extra-passed "$hp" "${to[@]}" || rc=$?
 	return $rc
+}
+
+# Upstream's conformance suite: the base tree's ftracetest, unmodified,
+# against this series' kernel.  Many of its tests need what the series
+# does not have yet (instances, filters, triggers, dynamic events, the
+# function tracer), so the counts are a measure, not a verdict: this
+# fails only when the guest did not get to the end of the run.
+cmd_upstream_selftests() {
+	cmd_deps
+	cmd_kernel
+	cmd_initramfs
+	STEP=upstream-selftests
+	local log=$LOGS/console-upstream.log qrc=0
+	step "booting the guest and running upstream's ftracetest (timeout ${QEMU_TIMEOUT}s)"
+	boot upstream "$log" || qrc=$?
+	tr -d '\r' < "$log" > "$log.txt"
+	step "upstream ftracetest results (console: $log)"
+	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
+	echo
+	grep -E '^# of [a-z]' "$log.txt" || true
+	grep -q '^TRACELAB-END' "$log.txt" ||
+		die "the guest did not finish (QEMU status $qrc)"
+	grep -q '^# of passed' "$log.txt" ||
+		die "upstream's ftracetest did not finish"
+	# Whatever the tests ask, the kernel must not oops or warn.
+	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: ' "$log.txt"; then
+		die "the kernel reported trouble during the run (see $log)"
+	fi
+	awk '/^# of (passed|failed|unresolved|untested|unsupported|xfailed)/ {
+		n[$3] = $4 } END {
+		printf "upstream ftracetest: %d PASS, %d FAIL, %d UNRESOLVED, %d UNTESTED, %d UNSUPPORTED, %d XFAIL\n",
+			n["passed:"], n["failed:"], n["unresolved:"], n["untested:"],
+			n["unsupported:"], n["xfailed:"] }' "$log.txt"
 }
 
 cmd_run() {
@@ -402,7 +445,8 @@ cmd_clean() {
 [ $# -eq 1 ] || { sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2; }
 STEP=$1
 case "$1" in
-deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig)
+deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig|\
+upstream_selftests)
 	"cmd_$1" ;;
 *) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac
