@@ -34,6 +34,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/splice.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/uio.h>
@@ -1122,15 +1123,66 @@ static int raw_release(struct inode *inode, struct file *filp)
 }
 
 /*
- * read() and splice() (through copy_splice_read()) take the next
- * sub-buffer, whole, header included; a short read leaves the rest of it
- * for the next one.
+ * Take the next sub-buffer into rr->page, unless part of one is left.
+ * @full: only a sub-buffer the writer has left, waiting (once) for the
+ * buffer to be buffer_percent full; else any data, waiting for some.
+ * Return: 0 with a sub-buffer taken, 1 when a wait for a full one
+ * ended without it, or -errno.
+ */
+static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
+{
+	struct trace_buffer *buffer = rr->tr->buffer;
+	bool waited = false;
+	size_t size;
+	int ret;
+
+	lockdep_assert_held(&rr->lock);
+	if (rr->left)
+		return 0;
+	if (!rr->page) {
+		ret = ring_buffer_alloc_read_page(buffer, rr->cpu, &rr->page);
+		if (ret)
+			return ret;
+	}
+	/* A whole sub-buffer, its header included, as header_page lays out. */
+	size = ring_buffer_read_page_size(rr->page);
+	for (;;) {
+		if (ring_buffer_read_page(buffer, rr->page, size, rr->cpu,
+					  full) >= 0) {
+			rr->left = size;
+			return 0;
+		}
+		if (nowait)
+			return -EAGAIN;
+		if (full && waited)
+			return 1;
+		mutex_unlock(&rr->lock);
+		ret = ring_buffer_wait(buffer, rr->cpu,
+				       full ? rr->tr->buffer_percent : 0,
+				       NULL, NULL);
+		mutex_lock(&rr->lock);
+		if (ret)
+			return ret;
+		if (signal_pending(current))
+			return -EINTR;
+		if (rr->left)
+			return 0;
+		/* Woken because tracing stopped: nothing more is coming. */
+		if (full && !tracing_is_on())
+			return 1;
+		waited = true;
+	}
+}
+
+/*
+ * read() takes the next sub-buffer, whole, header included, even one
+ * the writer is still filling; a short read leaves the rest of it for
+ * the next one.
  */
 static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct file *filp = iocb->ki_filp;
 	struct raw_reader *rr = filp->private_data;
-	struct trace_buffer *buffer = rr->tr->buffer;
 	bool nowait = (filp->f_flags & O_NONBLOCK) ||
 		      (iocb->ki_flags & IOCB_NOWAIT);
 	size_t cnt = iov_iter_count(to);
@@ -1138,37 +1190,10 @@ static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	ssize_t ret;
 
 	mutex_lock(&rr->lock);
-	if (!rr->page) {
-		ret = ring_buffer_alloc_read_page(buffer, rr->cpu, &rr->page);
-		if (ret)
-			goto out;
-	}
-	/* A whole sub-buffer, its header included, as header_page lays out. */
+	ret = raw_take_page(rr, nowait, false);
+	if (ret)
+		goto out;
 	size = ring_buffer_read_page_size(rr->page);
-	if (!rr->left) {
-		for (;;) {
-			ret = ring_buffer_read_page(buffer, rr->page, size,
-						    rr->cpu, 0);
-			if (ret >= 0)
-				break;
-			if (nowait) {
-				ret = -EAGAIN;
-				goto out;
-			}
-			mutex_unlock(&rr->lock);
-			ret = ring_buffer_wait(buffer, rr->cpu,
-					       rr->tr->buffer_percent, NULL,
-					       NULL);
-			mutex_lock(&rr->lock);
-			if (ret)
-				goto out;
-			if (signal_pending(current)) {
-				ret = -EINTR;
-				goto out;
-			}
-		}
-		rr->left = size;
-	}
 	off = size - rr->left;
 	n = min(cnt, rr->left);
 	if (copy_to_iter(ring_buffer_read_page_data(rr->page) + off, n, to) != n) {
@@ -1182,11 +1207,36 @@ out:
 	return ret;
 }
 
+/*
+ * splice() moves only sub-buffers the writer has left, as Linux 6.12
+ * does: a blocking one waits until the buffer is buffer_percent full
+ * (and returns 0 if it is woken without one, as when tracing stops);
+ * a non-blocking one fails with -EAGAIN.  Recorders such as trace-cmd
+ * collect the last, partly filled sub-buffers with read() at the end.
+ */
+static ssize_t raw_splice_read(struct file *in, loff_t *ppos,
+			       struct pipe_inode_info *pipe, size_t len,
+			       unsigned int flags)
+{
+	struct raw_reader *rr = in->private_data;
+	bool nowait = (in->f_flags & O_NONBLOCK) ||
+		      (flags & SPLICE_F_NONBLOCK);
+	int ret;
+
+	mutex_lock(&rr->lock);
+	ret = raw_take_page(rr, nowait, true);
+	mutex_unlock(&rr->lock);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	return copy_splice_read(in, ppos, pipe, len, flags);
+}
+
+/* Readable: as splice() sees it, buffer_percent full (or a part left). */
 static __poll_t raw_poll(struct file *filp, poll_table *pt)
 {
 	struct raw_reader *rr = filp->private_data;
 
-	if (rr->left || !ring_buffer_empty_cpu(rr->tr->buffer, rr->cpu))
+	if (rr->left)
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(rr->tr->buffer, rr->cpu, filp, pt,
 				     rr->tr->buffer_percent);
@@ -1195,7 +1245,7 @@ static __poll_t raw_poll(struct file *filp, poll_table *pt)
 static const struct file_operations raw_fops = {
 	.open		= raw_open,
 	.read_iter	= raw_read_iter,
-	.splice_read	= copy_splice_read,
+	.splice_read	= raw_splice_read,
 	.poll		= raw_poll,
 	.release	= raw_release,
 	.llseek		= noop_llseek,
@@ -1266,10 +1316,14 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	mutex_lock(&trace_types_lock);
-	if (val)
+	if (val) {
 		tracing_on();
-	else
+	} else {
 		tracing_off();
+		/* Readers waiting for a full sub-buffer will not get one. */
+		ring_buffer_wake_waiters(global_trace.buffer,
+					 RING_BUFFER_ALL_CPUS);
+	}
 	mutex_unlock(&trace_types_lock);
 	*ppos += cnt;
 	return cnt;
