@@ -532,20 +532,30 @@ int trace_event_enable_cmdline_record(bool on)
 	return ret;
 }
 
-static void *cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
+/*
+ * The seq_file position is the index of the slot shown: a record that
+ * did not fit in one read() is shown again by the next.
+ */
+static void *cmdlines_from(loff_t *pos)
 {
 	struct saved_cmdlines *s = saved_cmdlines;
 
 	for (; *pos < cmdlines_nr(s); (*pos)++)
 		if (s->slot[*pos].pid)
-			return &s->slot[(*pos)++];
+			return &s->slot[*pos];
 	return NULL;
+}
+
+static void *cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	(*pos)++;
+	return cmdlines_from(pos);
 }
 
 static void *cmdlines_start(struct seq_file *m, loff_t *pos)
 {
 	mutex_lock(&trace_types_lock);
-	return cmdlines_next(m, NULL, pos);
+	return cmdlines_from(pos);
 }
 
 static void cmdlines_stop(struct seq_file *m, void *v)
