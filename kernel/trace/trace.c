@@ -390,12 +390,15 @@ void tracing_reset_all(struct trace_array *tr)
 /*
  * Records carry a pid; the trace shows the task's name too.  The names
  * of tasks seen switching while events are enabled are kept in a small
- * table, one slot per hash of the pid (a newer task may take the slot
- * of an older one, whose records then show "<...>").  The scheduler's
- * sched_switch probe fills it with a trylock: it must never wait there.
+ * table: a task not in it takes the next slot in turn, so the table
+ * holds the last saved_cmdlines_size tasks seen (the records of older
+ * ones show "<...>").  A map from pid to slot finds a task's slot.  The
+ * scheduler's sched_switch probe fills it with a trylock: it must never
+ * wait there.
  */
 #define SAVED_CMDLINES_DEFAULT	128
 #define SAVED_CMDLINES_MAX	32768
+#define CMDLINE_MAP_SIZE	PID_MAX_DEFAULT
 
 struct saved_cmdline {
 	int	pid;
@@ -403,8 +406,15 @@ struct saved_cmdline {
 	char	comm[TASK_COMM_LEN];
 };
 
+/*
+ * @map: for pid & (CMDLINE_MAP_SIZE - 1), its slot plus one (0: none);
+ * the slot's pid says whether it is that pid's
+ * @next: the slot the next new task takes
+ */
 struct saved_cmdlines {
 	unsigned int		bits;
+	unsigned int		next;
+	unsigned int		map[CMDLINE_MAP_SIZE];
 	struct saved_cmdline	slot[];
 };
 
@@ -427,6 +437,16 @@ static unsigned int cmdlines_nr(struct saved_cmdlines *s)
 	return 1U << s->bits;
 }
 
+/* The slot that holds @pid, or NULL.  Called under cmdlines_lock. */
+static struct saved_cmdline *cmdline_find(struct saved_cmdlines *s, int pid)
+{
+	unsigned int i = s->map[pid & (CMDLINE_MAP_SIZE - 1)];
+
+	if (i && s->slot[i - 1].pid == pid)
+		return &s->slot[i - 1];
+	return NULL;
+}
+
 /**
  * tracing_record_cmdline() - remember a task's name for the trace output
  * @task: the task
@@ -435,6 +455,7 @@ static unsigned int cmdlines_nr(struct saved_cmdlines *s)
  */
 void tracing_record_cmdline(struct task_struct *task)
 {
+	struct saved_cmdlines *s;
 	struct saved_cmdline *c;
 	unsigned long flags;
 
@@ -443,7 +464,16 @@ void tracing_record_cmdline(struct task_struct *task)
 		return;
 	if (!raw_spin_trylock_irqsave(&cmdlines_lock, flags))
 		return;
-	c = &saved_cmdlines->slot[hash_32(task->pid, saved_cmdlines->bits)];
+	s = saved_cmdlines;
+	c = cmdline_find(s, task->pid);
+	if (!c) {
+		/* The oldest task seen gives its slot up. */
+		c = &s->slot[s->next];
+		if (c->pid && cmdline_find(s, c->pid) == c)
+			s->map[c->pid & (CMDLINE_MAP_SIZE - 1)] = 0;
+		s->map[task->pid & (CMDLINE_MAP_SIZE - 1)] = s->next + 1;
+		s->next = (s->next + 1) & (cmdlines_nr(s) - 1);
+	}
 	c->pid = task->pid;
 	c->tgid = task->tgid;
 	memcpy(c->comm, task->comm, TASK_COMM_LEN);
@@ -467,8 +497,8 @@ void trace_find_cmdline(int pid, char comm[])
 	if (pid < 0 || !saved_cmdlines)
 		return;
 	raw_spin_lock_irq(&cmdlines_lock);
-	c = &saved_cmdlines->slot[hash_32(pid, saved_cmdlines->bits)];
-	if (c->pid == pid)
+	c = cmdline_find(saved_cmdlines, pid);
+	if (c)
 		memcpy(comm, c->comm, TASK_COMM_LEN);
 	raw_spin_unlock_irq(&cmdlines_lock);
 }
@@ -487,8 +517,8 @@ int trace_find_tgid(int pid)
 	if (pid <= 0 || !saved_cmdlines)
 		return 0;
 	raw_spin_lock_irq(&cmdlines_lock);
-	c = &saved_cmdlines->slot[hash_32(pid, saved_cmdlines->bits)];
-	if (c->pid == pid)
+	c = cmdline_find(saved_cmdlines, pid);
+	if (c)
 		tgid = c->tgid;
 	raw_spin_unlock_irq(&cmdlines_lock);
 	return tgid;
