@@ -7,6 +7,8 @@
 #   make check    build, boot, run every test; last line "N passed, N failed"
 #   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
 #   make bench    the same benchmarks on our kernel and on the base kernel
+#   make upstream-selftests  run the base tree's unmodified ftracetest in the
+#                 guest and print its counts (a measure, not part of check)
 #   make series   write the patch series to build/series/ and check it
 #   make defconfig  build x86_64 defconfig with the series (a build check)
 #   make clean    remove build/
@@ -16,12 +18,16 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: all run check check-debug bench series clean deps kernel tree defconfig
+.PHONY: all run check check-debug bench series clean deps kernel tree defconfig \
+	upstream-selftests
 
 all: check
 
 run check bench series clean deps kernel tree defconfig:
 	@INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) $@
+
+upstream-selftests:
+	@VERBOSE=$(VERBOSE) $(LAB) upstream_selftests
 
 # The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the
 # stress tests running 30 s each.

@@ -18,6 +18,8 @@
 #   run       boot for a person: a shell on a terminal, else the demo
 #   bench     benchmarks on our kernel and on the pristine base kernel
 #   series    write the series as git format-patch files, and check it
+#   upstream_selftests  boot the test kernel and run the base tree's own,
+#             unmodified ftracetest; print its counts (not pass/fail)
 #
 # Every step says what it is doing and, on failure, names itself and
 # exits non-zero.  Outputs live in build/ (ignored by git).
@@ -74,7 +76,7 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file"
+      file trace-cmd"
 
 cmd_deps() {
 	STEP=deps
@@ -235,7 +237,13 @@ cmd_initramfs() {
 	done
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
 		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
+	cp -r "$REPO/lab/guest/clients.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
+	# Upstream's own ftracetest, as the base tree has it, for
+	# "make upstream-selftests" (tracelab.mode=upstream).
+	cp -r "$BASE/tools/testing/selftests/ftrace" "$root/selftests/upstream-ftrace"
+	chmod -R u+w "$root/selftests/upstream-ftrace"
+	pack_trace_cmd "$root"
 	# Modules must be built against the kernel that boots: with
 	# KIMAGE pointing at the base kernel, take its modules.
 	local kobj=$OBJ labmods=$BUILD/lab-modules$VAR
@@ -249,10 +257,44 @@ cmd_initramfs() {
 	fi
 	find "$labmods" "$kobj" -name '*.ko' \
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
+	# The kernel's modules where modprobe finds them (upstream's tests
+	# load theirs by name), when they belong to the kernel that boots.
+	if [ "$kobj" = "$OBJ" ]; then
+		logged modules-install "${KMAKE[@]}" INSTALL_MOD_PATH="$root" \
+			modules_install
+	fi
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	echo "root:x:0:" > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
+}
+
+# pack_trace_cmd ROOT: Debian's trace-cmd with the shared libraries it
+# links (as ldd finds them, at the same paths), the dynamic loader and
+# libtraceevent's plugins, so the guest runs a real client.  Without
+# trace-cmd on the host the client tests report UNSUPPORTED.
+pack_trace_cmd() {
+	local root=$1 bin lib plugins
+	bin=$(command -v trace-cmd || true)
+	if [ -z "$bin" ]; then
+		echo "lab: warning: no trace-cmd on this machine; the client tests will be skipped" >&2
+		return 0
+	fi
+	mkdir -p "$root/usr/bin"
+	cp -L "$bin" "$root/usr/bin/trace-cmd"
+	# "name => /path (addr)" for libraries, "/path (addr)" for the loader.
+	for lib in $(ldd "$bin" | sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
+				     -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+	# libtraceevent looks for them next to its real path.
+	lib=$(ldd "$bin" | sed -n 's|.*libtraceevent[^ ]* => \(/[^ ]*\) (.*|\1|p')
+	plugins=$(dirname "$(readlink -f "$lib")")/traceevent/plugins
+	if [ -d "$plugins" ]; then
+		mkdir -p "$root$plugins"
+		cp -L "$plugins"/*.so "$root$plugins/"
+	fi
 }
 
 # boot MODE CONSOLE_LOG [extra kernel args]: boot the guest once.
@@ -305,6 +347,39 @@ cmd_check() {
 	python3 "$REPO/lab/harness.py" "$LOGS/console-check.log" \
 		--qemu-status "$qrc" --extra-passed "$hp" "${to[@]}" || rc=$?
 	return $rc
+}
+
+# Upstream's conformance suite: the base tree's ftracetest, unmodified,
+# against this series' kernel.  Many of its tests need what the series
+# does not have yet (instances, filters, triggers, dynamic events, the
+# function tracer), so the counts are a measure, not a verdict: this
+# fails only when the guest did not get to the end of the run.
+cmd_upstream_selftests() {
+	cmd_deps
+	cmd_kernel
+	cmd_initramfs
+	STEP=upstream-selftests
+	local log=$LOGS/console-upstream.log qrc=0
+	step "booting the guest and running upstream's ftracetest (timeout ${QEMU_TIMEOUT}s)"
+	boot upstream "$log" || qrc=$?
+	tr -d '\r' < "$log" > "$log.txt"
+	step "upstream ftracetest results (console: $log)"
+	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
+	echo
+	grep -E '^# of [a-z]' "$log.txt" || true
+	grep -q '^TRACELAB-END' "$log.txt" ||
+		die "the guest did not finish (QEMU status $qrc)"
+	grep -q '^# of passed' "$log.txt" ||
+		die "upstream's ftracetest did not finish"
+	# Whatever the tests ask, the kernel must not oops or warn.
+	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: ' "$log.txt"; then
+		die "the kernel reported trouble during the run (see $log)"
+	fi
+	awk '/^# of (passed|failed|unresolved|untested|unsupported|xfailed)/ {
+		n[$3] = $4 } END {
+		printf "upstream ftracetest: %d PASS, %d FAIL, %d UNRESOLVED, %d UNTESTED, %d UNSUPPORTED, %d XFAIL\n",
+			n["passed:"], n["failed:"], n["unresolved:"], n["untested:"],
+			n["unsupported:"], n["xfailed:"] }' "$log.txt"
 }
 
 cmd_run() {
@@ -408,7 +483,8 @@ cmd_clean() {
 [ $# -eq 1 ] || { sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2; }
 STEP=$1
 case "$1" in
-deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig)
+deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig|\
+upstream_selftests)
 	"cmd_$1" ;;
 *) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac

@@ -34,6 +34,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/splice.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/uio.h>
@@ -389,12 +390,15 @@ void tracing_reset_all(struct trace_array *tr)
 /*
  * Records carry a pid; the trace shows the task's name too.  The names
  * of tasks seen switching while events are enabled are kept in a small
- * table, one slot per hash of the pid (a newer task may take the slot
- * of an older one, whose records then show "<...>").  The scheduler's
- * sched_switch probe fills it with a trylock: it must never wait there.
+ * table: a task not in it takes the next slot in turn, so the table
+ * holds the last saved_cmdlines_size tasks seen (the records of older
+ * ones show "<...>").  A map from pid to slot finds a task's slot.  The
+ * scheduler's sched_switch probe fills it with a trylock: it must never
+ * wait there.
  */
 #define SAVED_CMDLINES_DEFAULT	128
 #define SAVED_CMDLINES_MAX	32768
+#define CMDLINE_MAP_SIZE	PID_MAX_DEFAULT
 
 struct saved_cmdline {
 	int	pid;
@@ -402,8 +406,15 @@ struct saved_cmdline {
 	char	comm[TASK_COMM_LEN];
 };
 
+/*
+ * @map: for pid & (CMDLINE_MAP_SIZE - 1), its slot plus one (0: none);
+ * the slot's pid says whether it is that pid's
+ * @next: the slot the next new task takes
+ */
 struct saved_cmdlines {
 	unsigned int		bits;
+	unsigned int		next;
+	unsigned int		map[CMDLINE_MAP_SIZE];
 	struct saved_cmdline	slot[];
 };
 
@@ -426,6 +437,16 @@ static unsigned int cmdlines_nr(struct saved_cmdlines *s)
 	return 1U << s->bits;
 }
 
+/* The slot that holds @pid, or NULL.  Called under cmdlines_lock. */
+static struct saved_cmdline *cmdline_find(struct saved_cmdlines *s, int pid)
+{
+	unsigned int i = s->map[pid & (CMDLINE_MAP_SIZE - 1)];
+
+	if (i && s->slot[i - 1].pid == pid)
+		return &s->slot[i - 1];
+	return NULL;
+}
+
 /**
  * tracing_record_cmdline() - remember a task's name for the trace output
  * @task: the task
@@ -434,6 +455,7 @@ static unsigned int cmdlines_nr(struct saved_cmdlines *s)
  */
 void tracing_record_cmdline(struct task_struct *task)
 {
+	struct saved_cmdlines *s;
 	struct saved_cmdline *c;
 	unsigned long flags;
 
@@ -442,7 +464,16 @@ void tracing_record_cmdline(struct task_struct *task)
 		return;
 	if (!raw_spin_trylock_irqsave(&cmdlines_lock, flags))
 		return;
-	c = &saved_cmdlines->slot[hash_32(task->pid, saved_cmdlines->bits)];
+	s = saved_cmdlines;
+	c = cmdline_find(s, task->pid);
+	if (!c) {
+		/* The oldest task seen gives its slot up. */
+		c = &s->slot[s->next];
+		if (c->pid && cmdline_find(s, c->pid) == c)
+			s->map[c->pid & (CMDLINE_MAP_SIZE - 1)] = 0;
+		s->map[task->pid & (CMDLINE_MAP_SIZE - 1)] = s->next + 1;
+		s->next = (s->next + 1) & (cmdlines_nr(s) - 1);
+	}
 	c->pid = task->pid;
 	c->tgid = task->tgid;
 	memcpy(c->comm, task->comm, TASK_COMM_LEN);
@@ -466,8 +497,8 @@ void trace_find_cmdline(int pid, char comm[])
 	if (pid < 0 || !saved_cmdlines)
 		return;
 	raw_spin_lock_irq(&cmdlines_lock);
-	c = &saved_cmdlines->slot[hash_32(pid, saved_cmdlines->bits)];
-	if (c->pid == pid)
+	c = cmdline_find(saved_cmdlines, pid);
+	if (c)
 		memcpy(comm, c->comm, TASK_COMM_LEN);
 	raw_spin_unlock_irq(&cmdlines_lock);
 }
@@ -486,8 +517,8 @@ int trace_find_tgid(int pid)
 	if (pid <= 0 || !saved_cmdlines)
 		return 0;
 	raw_spin_lock_irq(&cmdlines_lock);
-	c = &saved_cmdlines->slot[hash_32(pid, saved_cmdlines->bits)];
-	if (c->pid == pid)
+	c = cmdline_find(saved_cmdlines, pid);
+	if (c)
 		tgid = c->tgid;
 	raw_spin_unlock_irq(&cmdlines_lock);
 	return tgid;
@@ -531,20 +562,30 @@ int trace_event_enable_cmdline_record(bool on)
 	return ret;
 }
 
-static void *cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
+/*
+ * The seq_file position is the index of the slot shown: a record that
+ * did not fit in one read() is shown again by the next.
+ */
+static void *cmdlines_from(loff_t *pos)
 {
 	struct saved_cmdlines *s = saved_cmdlines;
 
 	for (; *pos < cmdlines_nr(s); (*pos)++)
 		if (s->slot[*pos].pid)
-			return &s->slot[(*pos)++];
+			return &s->slot[*pos];
 	return NULL;
+}
+
+static void *cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	(*pos)++;
+	return cmdlines_from(pos);
 }
 
 static void *cmdlines_start(struct seq_file *m, loff_t *pos)
 {
 	mutex_lock(&trace_types_lock);
-	return cmdlines_next(m, NULL, pos);
+	return cmdlines_from(pos);
 }
 
 static void cmdlines_stop(struct seq_file *m, void *v)
@@ -661,6 +702,8 @@ struct trace_reader {
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
+	/* Opened with pause-on-trace set: recording stopped until release. */
+	bool				paused;
 };
 
 static bool reader_covers(struct trace_reader *r, int cpu)
@@ -913,11 +956,17 @@ static int trace_open(struct inode *inode, struct file *filp)
 	r = reader_alloc(inode, false);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
+	/* pause-on-trace: nothing is recorded while the trace is read. */
+	r->paused = global_trace.trace_flags & TRACE_ITER(PAUSE_ON_TRACE);
+	if (r->paused)
+		tracing_stop();
 	ret = reader_start_iters(r);
 	if (!ret)
 		ret = seq_open(filp, &trace_seq_ops);
 	if (ret) {
 		reader_stop_iters(r);
+		if (r->paused)
+			tracing_start();
 		kvfree(r);
 		return ret;
 	}
@@ -935,6 +984,8 @@ static int trace_release(struct inode *inode, struct file *filp)
 	m = filp->private_data;
 	r = m->private;
 	reader_stop_iters(r);
+	if (r->paused)
+		tracing_start();
 	kvfree(r);
 	return seq_release(inode, filp);
 }
@@ -1112,15 +1163,66 @@ static int raw_release(struct inode *inode, struct file *filp)
 }
 
 /*
- * read() and splice() (through copy_splice_read()) take the next
- * sub-buffer, whole, header included; a short read leaves the rest of it
- * for the next one.
+ * Take the next sub-buffer into rr->page, unless part of one is left.
+ * @full: only a sub-buffer the writer has left, waiting (once) for the
+ * buffer to be buffer_percent full; else any data, waiting for some.
+ * Return: 0 with a sub-buffer taken, 1 when a wait for a full one
+ * ended without it, or -errno.
+ */
+static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
+{
+	struct trace_buffer *buffer = rr->tr->buffer;
+	bool waited = false;
+	size_t size;
+	int ret;
+
+	lockdep_assert_held(&rr->lock);
+	if (rr->left)
+		return 0;
+	if (!rr->page) {
+		ret = ring_buffer_alloc_read_page(buffer, rr->cpu, &rr->page);
+		if (ret)
+			return ret;
+	}
+	/* A whole sub-buffer, its header included, as header_page lays out. */
+	size = ring_buffer_read_page_size(rr->page);
+	for (;;) {
+		if (ring_buffer_read_page(buffer, rr->page, size, rr->cpu,
+					  full) >= 0) {
+			rr->left = size;
+			return 0;
+		}
+		if (nowait)
+			return -EAGAIN;
+		if (full && waited)
+			return 1;
+		mutex_unlock(&rr->lock);
+		ret = ring_buffer_wait(buffer, rr->cpu,
+				       full ? rr->tr->buffer_percent : 0,
+				       NULL, NULL);
+		mutex_lock(&rr->lock);
+		if (ret)
+			return ret;
+		if (signal_pending(current))
+			return -EINTR;
+		if (rr->left)
+			return 0;
+		/* Woken because tracing stopped: nothing more is coming. */
+		if (full && !tracing_is_on())
+			return 1;
+		waited = true;
+	}
+}
+
+/*
+ * read() takes the next sub-buffer, whole, header included, even one
+ * the writer is still filling; a short read leaves the rest of it for
+ * the next one.
  */
 static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct file *filp = iocb->ki_filp;
 	struct raw_reader *rr = filp->private_data;
-	struct trace_buffer *buffer = rr->tr->buffer;
 	bool nowait = (filp->f_flags & O_NONBLOCK) ||
 		      (iocb->ki_flags & IOCB_NOWAIT);
 	size_t cnt = iov_iter_count(to);
@@ -1128,37 +1230,10 @@ static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	ssize_t ret;
 
 	mutex_lock(&rr->lock);
-	if (!rr->page) {
-		ret = ring_buffer_alloc_read_page(buffer, rr->cpu, &rr->page);
-		if (ret)
-			goto out;
-	}
-	/* A whole sub-buffer, its header included, as header_page lays out. */
+	ret = raw_take_page(rr, nowait, false);
+	if (ret)
+		goto out;
 	size = ring_buffer_read_page_size(rr->page);
-	if (!rr->left) {
-		for (;;) {
-			ret = ring_buffer_read_page(buffer, rr->page, size,
-						    rr->cpu, 0);
-			if (ret >= 0)
-				break;
-			if (nowait) {
-				ret = -EAGAIN;
-				goto out;
-			}
-			mutex_unlock(&rr->lock);
-			ret = ring_buffer_wait(buffer, rr->cpu,
-					       rr->tr->buffer_percent, NULL,
-					       NULL);
-			mutex_lock(&rr->lock);
-			if (ret)
-				goto out;
-			if (signal_pending(current)) {
-				ret = -EINTR;
-				goto out;
-			}
-		}
-		rr->left = size;
-	}
 	off = size - rr->left;
 	n = min(cnt, rr->left);
 	if (copy_to_iter(ring_buffer_read_page_data(rr->page) + off, n, to) != n) {
@@ -1172,11 +1247,36 @@ out:
 	return ret;
 }
 
+/*
+ * splice() moves only sub-buffers the writer has left, as Linux 6.12
+ * does: a blocking one waits until the buffer is buffer_percent full
+ * (and returns 0 if it is woken without one, as when tracing stops);
+ * a non-blocking one fails with -EAGAIN.  Recorders such as trace-cmd
+ * collect the last, partly filled sub-buffers with read() at the end.
+ */
+static ssize_t raw_splice_read(struct file *in, loff_t *ppos,
+			       struct pipe_inode_info *pipe, size_t len,
+			       unsigned int flags)
+{
+	struct raw_reader *rr = in->private_data;
+	bool nowait = (in->f_flags & O_NONBLOCK) ||
+		      (flags & SPLICE_F_NONBLOCK);
+	int ret;
+
+	mutex_lock(&rr->lock);
+	ret = raw_take_page(rr, nowait, true);
+	mutex_unlock(&rr->lock);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	return copy_splice_read(in, ppos, pipe, len, flags);
+}
+
+/* Readable: as splice() sees it, buffer_percent full (or a part left). */
 static __poll_t raw_poll(struct file *filp, poll_table *pt)
 {
 	struct raw_reader *rr = filp->private_data;
 
-	if (rr->left || !ring_buffer_empty_cpu(rr->tr->buffer, rr->cpu))
+	if (rr->left)
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(rr->tr->buffer, rr->cpu, filp, pt,
 				     rr->tr->buffer_percent);
@@ -1185,7 +1285,7 @@ static __poll_t raw_poll(struct file *filp, poll_table *pt)
 static const struct file_operations raw_fops = {
 	.open		= raw_open,
 	.read_iter	= raw_read_iter,
-	.splice_read	= copy_splice_read,
+	.splice_read	= raw_splice_read,
 	.poll		= raw_poll,
 	.release	= raw_release,
 	.llseek		= noop_llseek,
@@ -1256,10 +1356,14 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 	if (ret)
 		return ret;
 	mutex_lock(&trace_types_lock);
-	if (val)
+	if (val) {
 		tracing_on();
-	else
+	} else {
 		tracing_off();
+		/* Readers waiting for a full sub-buffer will not get one. */
+		ring_buffer_wake_waiters(global_trace.buffer,
+					 RING_BUFFER_ALL_CPUS);
+	}
 	mutex_unlock(&trace_types_lock);
 	*ppos += cnt;
 	return cnt;
@@ -1570,44 +1674,56 @@ static const struct file_operations option_fops = {
 
 /* ---- trace_marker and trace_marker_raw -------------------------------- */
 
-/* The longest marker write recorded whole; longer ones are cut. */
+/*
+ * The most a marker write takes; it is also cut to what one record of
+ * the buffer holds.  The writer learns from the short count what was
+ * taken and writes the rest, which becomes the next record.
+ */
 #define TRACE_MARKER_MAX	4096
+#define MARKER_FAULTED		"<faulted>"
+#define MARKER_FAULTED_LEN	(sizeof(MARKER_FAULTED) - 1)
 
 static ssize_t tracing_mark_write(struct file *filp,
 				  const char __user *ubuf, size_t cnt,
 				  loff_t *ppos)
 {
 	struct trace_buffer *buffer = global_trace.buffer;
+	/* The record, a newline and the NUL that end the text. */
+	const size_t meta = sizeof(struct print_entry) + 2;
+	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
+	size_t room = ring_buffer_max_event_size(buffer);
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
-	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
-	bool newline;
+	ssize_t written;
 	char *end;
 
 	if (!(global_trace.trace_flags & TRACE_ITER(MARKERS)))
 		return -EINVAL;
 	if (!cnt)
 		return 0;
-	/* Room for a newline and the NUL that end the text. */
+	if (len + meta > room)
+		len = room - meta;
+	/* A short text still leaves room to say the copy faulted. */
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
-					  sizeof(*entry) + len + 2,
+					  meta + max(len, MARKER_FAULTED_LEN),
 					  tracing_gen_ctx());
 	if (!event)
 		return -EBADF;
 	entry = ring_buffer_event_data(event);
 	entry->ip = _THIS_IP_;
 	tracing_record_cmdline(current);
+	written = len;
 	if (copy_from_user_nofault(entry->buf, ubuf, len)) {
-		memcpy(entry->buf, "<faulted>", 9);
-		len = 9;
+		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
+		len = MARKER_FAULTED_LEN;
+		written = -EFAULT;
 	}
 	end = entry->buf + len;
-	newline = end[-1] == '\n';
-	if (!newline)
+	if (end[-1] != '\n')
 		*end++ = '\n';
 	*end = '\0';
 	ring_buffer_unlock_commit(buffer);
-	return cnt;
+	return written;
 }
 
 static const struct file_operations marker_fops = {

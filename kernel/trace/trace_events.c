@@ -3,8 +3,9 @@
  * The events layer: every TRACE_EVENT() of the kernel and its modules,
  * and the files that list, enable and describe them:
  *
- *   events/<system>/<event>/{enable,format,id}
+ *   events/<system>/<event>/{enable,filter,format,id}
  *   events/<system>/enable, events/enable	0, 1, or X when mixed
+ *   events/<system>/filter			"none": no filters yet
  *   events/header_page, events/header_event	the ring buffer's layout
  *   set_event				enabled events; write to enable
  *   available_events			every event, as <system>:<event>
@@ -754,6 +755,42 @@ static const struct file_operations format_fops = {
 	.release	= format_release,
 };
 
+/* ---- filter files ------------------------------------------------------ */
+
+/*
+ * Event filters are not implemented yet, but tools expect the files
+ * (trace-cmd finds events by globbing events/<system>/<event>/filter).
+ * They read "none", as a file without a filter does, and take "0",
+ * which removes a filter; any expression is refused with -EINVAL.
+ */
+static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, "none\n", 5);
+}
+
+static ssize_t filter_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	char buf[8];
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	if (strcmp(strim(buf), "0"))
+		return -EINVAL;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= event_file_open,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= default_llseek,
+	.release	= event_file_release,
+};
+
 /* ---- events/<system>/enable and events/enable -------------------------- */
 
 /* A system's enable file holds its event_system; the top one holds NULL. */
@@ -845,6 +882,14 @@ static const struct file_operations system_enable_fops = {
 	.llseek		= default_llseek,
 };
 
+static const struct file_operations system_filter_fops = {
+	.release	= system_enable_release,
+	.open		= system_enable_open,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= default_llseek,
+};
+
 static ssize_t header_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
@@ -894,9 +939,12 @@ static void event_create_dir(struct trace_event_call *call)
 	if (!sys->dir) {
 		sys->dir = tracefs_create_dir(sys->name, global_trace.event_dir);
 		/* The core's own "ftrace" records cannot be enabled. */
-		if (sys->dir && strcmp(sys->name, "ftrace"))
+		if (sys->dir && strcmp(sys->name, "ftrace")) {
 			trace_create_file("enable", 0644, sys->dir, sys,
 					  &system_enable_fops);
+			trace_create_file("filter", 0644, sys->dir, sys,
+					  &system_filter_fops);
+		}
 	}
 	d = tracefs_create_dir(trace_event_name(call), sys->dir);
 	if (!d) {
@@ -904,8 +952,10 @@ static void event_create_dir(struct trace_event_call *call)
 		kfree(ed);
 		return;
 	}
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
 		trace_create_file("enable", 0644, d, call, &enable_fops);
+		trace_create_file("filter", 0644, d, call, &filter_fops);
+	}
 	trace_create_file("format", 0444, d, call, &format_fops);
 	trace_create_file("id", 0444, d, call, &id_fops);
 	ed->dir = d;

@@ -11,6 +11,11 @@
  * printk_formats lists the constant strings that records may point to
  * (tracepoint_string() and the formats of trace_printk() calls), as
  * "<address> : "<text>"" lines, for readers of the binary buffer.
+ *
+ * A module's trace_printk() formats are copied when it loads, and its
+ * pointers to them set to the copies, which are never freed: a record
+ * of trace_puts() holds the string's address, and must still print
+ * after the module is gone.
  */
 #include <linux/kallsyms.h>
 #include <linux/kdebug.h>
@@ -20,6 +25,7 @@
 #include <linux/trace.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 
@@ -96,7 +102,8 @@ int __trace_bputs(unsigned long ip, const char *str)
 	struct ring_buffer_event *event;
 	struct bputs_entry *entry;
 
-	if (!printk_allowed())
+	/* NULL: a module's string that could not be copied. */
+	if (!printk_allowed() || !str)
 		return 0;
 	event = trace_buffer_lock_reserve(buffer, TRACE_BPUTS, sizeof(*entry),
 					  tracing_gen_ctx());
@@ -329,22 +336,95 @@ __init void trace_printk_boot_init(void)
 	register_die_notifier(&dump_die_nb);
 }
 
+/* ---- module formats ---------------------------------------------------- */
+
+/* A copy of a module's format, kept for good; one per distinct text. */
+struct module_fmt {
+	struct list_head	list;
+	const char		*fmt;
+};
+
+static LIST_HEAD(module_fmts);
+static DEFINE_MUTEX(module_fmts_lock);
+static loff_t nr_module_fmts;
+
+static const char *module_fmt_copy(const char *fmt)
+{
+	struct module_fmt *mf;
+
+	lockdep_assert_held(&module_fmts_lock);
+	list_for_each_entry(mf, &module_fmts, list)
+		if (!strcmp(mf->fmt, fmt))
+			return mf->fmt;
+	mf = kmalloc(sizeof(*mf), GFP_KERNEL);
+	if (!mf)
+		return NULL;
+	mf->fmt = kstrdup(fmt, GFP_KERNEL);
+	if (!mf->fmt) {
+		kfree(mf);
+		return NULL;
+	}
+	list_add_tail(&mf->list, &module_fmts);
+	nr_module_fmts++;
+	return mf->fmt;
+}
+
+#ifdef CONFIG_MODULES
+static int module_fmts_notify(struct notifier_block *nb, unsigned long val,
+			      void *data)
+{
+	struct module *mod = data;
+	unsigned int i;
+
+	if (val != MODULE_STATE_COMING)
+		return NOTIFY_OK;
+	mutex_lock(&module_fmts_lock);
+	for (i = 0; i < mod->num_trace_bprintk_fmt; i++) {
+		const char **p = mod->trace_bprintk_fmt_start + i;
+
+		/* Failing a copy, the call records nothing. */
+		if (*p)
+			*p = module_fmt_copy(*p);
+	}
+	mutex_unlock(&module_fmts_lock);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block module_fmts_nb = {
+	.notifier_call	= module_fmts_notify,
+};
+
+static __init int module_fmts_init(void)
+{
+	return register_module_notifier(&module_fmts_nb);
+}
+early_initcall(module_fmts_init);
+#endif
+
 /* ---- printk_formats ---------------------------------------------------- */
 
 static const char **fmt_at(loff_t pos)
 {
 	loff_t nr_fmt = __stop___trace_bprintk_fmt - __start___trace_bprintk_fmt;
 	loff_t nr_str = __stop___tracepoint_str - __start___tracepoint_str;
+	struct module_fmt *mf;
 
 	if (pos < nr_fmt)
 		return __start___trace_bprintk_fmt + pos;
 	if (pos < nr_fmt + nr_str)
 		return __start___tracepoint_str + pos - nr_fmt;
+	pos -= nr_fmt + nr_str;
+	if (pos >= nr_module_fmts)
+		return NULL;
+	list_for_each_entry(mf, &module_fmts, list)
+		if (!pos--)
+			return &mf->fmt;
 	return NULL;
 }
 
 static void *formats_start(struct seq_file *m, loff_t *pos)
 {
+	mutex_lock(&module_fmts_lock);
 	return fmt_at(*pos);
 }
 
@@ -355,6 +435,7 @@ static void *formats_next(struct seq_file *m, void *v, loff_t *pos)
 
 static void formats_stop(struct seq_file *m, void *v)
 {
+	mutex_unlock(&module_fmts_lock);
 }
 
 /* The text, escaped as C would write it, so that one line holds one string. */

@@ -188,6 +188,7 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
 	init_waitqueue_head(&cb->waitq);
 	init_irq_work(&cb->wakeup_work, rb_wakeup_work);
+	cb->wait_full = RB_WAIT_FULL_NONE;
 
 	cb->ring = rb_ring_alloc(nr, order, cpu);
 	cb->spare = rb_page_alloc(order, cpu);

@@ -147,6 +147,9 @@ struct rb_page {
  * @waitq: readers waiting for data
  * @wakeup_work: defers wakeups out of the writer's context
  * @waiters: whether anybody waits (checked by writers)
+ * @wait_full: the lowest fill, in percent of the sub-buffers, that a
+ *	waiter wants (0: any event); writers wake waiters only once it is
+ *	reached, above 100 when nobody waits
  */
 struct rb_cpu {
 	struct trace_buffer	*buffer;
@@ -210,7 +213,11 @@ struct rb_cpu {
 	wait_queue_head_t	waitq;
 	struct irq_work		wakeup_work;
 	bool			waiters;
+	int			wait_full;
 };
+
+/* &rb_cpu.wait_full when nobody waits. */
+#define RB_WAIT_FULL_NONE	101
 
 /**
  * struct trace_buffer - a ring buffer: one &struct rb_cpu per possible CPU
@@ -226,6 +233,8 @@ struct rb_cpu {
  * @cpus: the per-CPU buffers, NULL for CPUs that never came online
  * @reader_key: lockdep class of the readers' locks
  * @waitq: readers waiting on any CPU
+ * @wake_gen: bumped by ring_buffer_wake_waiters(): waiters return even
+ *	though what they wait for has not come
  */
 struct trace_buffer {
 	unsigned int		flags;
@@ -238,6 +247,7 @@ struct trace_buffer {
 	struct rb_cpu		**cpus;
 	struct lock_class_key	*reader_key;
 	wait_queue_head_t	waitq;
+	atomic_t		wake_gen;
 };
 
 #define RB_BUFFER_OFF		BIT(20)

@@ -821,13 +821,24 @@ static bool rb_wait_done(struct trace_buffer *buffer, int cpu, int full,
 	return false;
 }
 
-static void rb_set_waiters(struct trace_buffer *buffer, int cpu)
+/* Lower @cb's wait_full to @full, never raise it. */
+static void rb_want_full(struct rb_cpu *cb, int full)
+{
+	int old = READ_ONCE(cb->wait_full);
+
+	while (full < old && !try_cmpxchg(&cb->wait_full, &old, full))
+		;
+}
+
+static void rb_set_waiters(struct trace_buffer *buffer, int cpu, int full)
 {
 	int i;
 
 	for_each_possible_cpu(i) {
-		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
+		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i) {
+			rb_want_full(buffer->cpus[i], full);
 			WRITE_ONCE(buffer->cpus[i]->waiters, true);
+		}
 	}
 	/* Pairs with the writer's check after its commit: see waiters, or be seen. */
 	smp_mb();
@@ -851,18 +862,24 @@ int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
 {
 	wait_queue_head_t *wq;
 	DEFINE_WAIT(wait);
-	int ret = 0;
+	int gen, ret = 0;
 
 	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
 		return -EINVAL;
 	wq = cpu == RING_BUFFER_ALL_CPUS ? &buffer->waitq :
 					   &buffer->cpus[cpu]->waitq;
-	prepare_to_wait(wq, &wait, TASK_INTERRUPTIBLE);
-	rb_set_waiters(buffer, cpu);
-	if (!rb_wait_done(buffer, cpu, full, cond, data)) {
-		schedule();
-		if (signal_pending(current))
+	gen = atomic_read(&buffer->wake_gen);
+	for (;;) {
+		prepare_to_wait(wq, &wait, TASK_INTERRUPTIBLE);
+		rb_set_waiters(buffer, cpu, full);
+		if (rb_wait_done(buffer, cpu, full, cond, data) ||
+		    atomic_read(&buffer->wake_gen) != gen)
+			break;
+		if (signal_pending(current)) {
 			ret = -EINTR;
+			break;
+		}
+		schedule();
 	}
 	finish_wait(wq, &wait);
 	return ret;
@@ -889,7 +906,7 @@ __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 	poll_wait(filp, cpu == RING_BUFFER_ALL_CPUS ? &buffer->waitq :
 						       &buffer->cpus[cpu]->waitq,
 		  poll_table);
-	rb_set_waiters(buffer, cpu);
+	rb_set_waiters(buffer, cpu, full);
 	if (rb_wait_done(buffer, cpu, full, NULL, NULL))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;

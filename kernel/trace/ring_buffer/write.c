@@ -485,9 +485,28 @@ static void rb_end_commit(struct rb_cpu *cb)
 	} while (1);
 }
 
+/*
+ * Whether the fill a waiter asked for is reached.  A waiter that is not
+ * woken does not run, so it writes no event of its own (a sched_switch)
+ * that would wake it again.
+ */
+static bool rb_wait_full_reached(struct rb_cpu *cb)
+{
+	int full = READ_ONCE(cb->wait_full);
+	unsigned long dirty;
+
+	if (!full)
+		return true;
+	if (full >= RB_WAIT_FULL_NONE)
+		return false;
+	dirty = rb_seq(cb, local_read(&cb->cpos)) -
+		rb_head_seq(atomic_long_read(&cb->head)) + 1;
+	return dirty * 100 >= (unsigned long)full * cb->nr;
+}
+
 static void rb_wake_readers(struct rb_cpu *cb)
 {
-	if (unlikely(READ_ONCE(cb->waiters)))
+	if (unlikely(READ_ONCE(cb->waiters)) && rb_wait_full_reached(cb))
 		irq_work_queue(&cb->wakeup_work);
 }
 
@@ -714,6 +733,8 @@ void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 {
 	int i;
 
+	/* Waiters see it once woken, and stop waiting. */
+	atomic_inc(&buffer->wake_gen);
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
@@ -732,7 +753,8 @@ void rb_wakeup_work(struct irq_work *work)
 {
 	struct rb_cpu *cb = container_of(work, struct rb_cpu, wakeup_work);
 
-	/* Waiters set it again before they check for data. */
+	/* Waiters set both again before they check for data. */
+	WRITE_ONCE(cb->wait_full, RB_WAIT_FULL_NONE);
 	WRITE_ONCE(cb->waiters, false);
 	wake_up_all(&cb->waitq);
 	wake_up_all(&cb->buffer->waitq);

@@ -10,6 +10,7 @@
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/trace_seq.h>
@@ -543,18 +544,21 @@ static void rb_test_resize(struct kunit *test)
 	struct ring_buffer_event *event;
 	int cpu, i, first = -1;
 
-	cpu = get_cpu();
+	/*
+	 * Both batches go to one CPU's buffer: the test may not move to
+	 * another CPU between them (resizing sleeps).
+	 */
+	migrate_disable();
+	cpu = smp_processor_id();
 	for (i = 0; i < n; i++)
 		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 32, i));
-	put_cpu();
 
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 16 * SUBBUF, cpu), 0);
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 16 * SUBBUF);
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), n);
-	cpu = get_cpu();
 	for (i = n; i < 2 * n; i++)
 		KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 32, i));
-	put_cpu();
+	migrate_enable();
 
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 2 * SUBBUF,
 						 RING_BUFFER_ALL_CPUS), 0);
