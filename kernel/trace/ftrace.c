@@ -832,11 +832,90 @@ static int match_sites_fast(const struct ftrace_match *m, struct ipvec *out)
 }
 
 /*
- * Apply one filter word ("[!]glob[:mod:module]") to @ops' filter or
- * notrace set.  Return: 0, -EINVAL if malformed or if it matches no
- * function, -ENOMEM.
+ * Words of set_ftrace_filter and set_ftrace_notrace that name a module
+ * not loaded yet ("glob:mod:module"): they wait, are listed when the
+ * file is read, and are applied when the module comes.
  */
-static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word)
+struct pending_word {
+	struct list_head	list;
+	char			text[];
+};
+
+static LIST_HEAD(pending_filter);
+static LIST_HEAD(pending_notrace);
+
+static bool module_present(const char *name)
+{
+	struct ftrace_table *t;
+
+	list_for_each_entry(t, &ftrace_tables, list)
+		if (table_matches_mod(t, name))
+			return true;
+	return !strcmp(name, "kernel");
+}
+
+static void pending_free(struct list_head *pending)
+{
+	struct pending_word *p, *n;
+
+	list_for_each_entry_safe(p, n, pending, list) {
+		list_del(&p->list);
+		kfree(p);
+	}
+}
+
+/* Add or remove "glob:mod:module" in @pending. */
+static int pending_edit(struct ftrace_ops *ops, bool exclude,
+			struct list_head *pending,
+			const struct ftrace_match *m, bool remove)
+{
+	struct pending_word *p, *n;
+	char *text;
+
+	text = kasprintf(GFP_KERNEL, "%s:mod:%s", m->glob, m->mod);
+	if (!text)
+		return -ENOMEM;
+	list_for_each_entry_safe(p, n, pending, list) {
+		if (strcmp(p->text, text))
+			continue;
+		if (remove) {
+			list_del(&p->list);
+			kfree(p);
+		}
+		kfree(text);
+		return 0;
+	}
+	if (!remove) {
+		p = kmalloc(sizeof(*p) + strlen(text) + 1, GFP_KERNEL);
+		if (!p) {
+			kfree(text);
+			return -ENOMEM;
+		}
+		strcpy(p->text, text);
+		list_add_tail(&p->list, pending);
+		/* Until the module comes, a filter of it selects nothing. */
+		if (!exclude && !ops_set(ops, false)) {
+			struct ftrace_ip_set *none = set_alloc(0);
+
+			if (!none) {
+				kfree(text);
+				return -ENOMEM;
+			}
+			ops_set_replace(ops, false, none);
+		}
+	}
+	kfree(text);
+	return 0;
+}
+
+/*
+ * Apply one filter word ("[!]glob[:mod:module]") to @ops' filter or
+ * notrace set; a word for a module not loaded goes to @pending if
+ * given.  Return: 0, -EINVAL if malformed or if it matches no function,
+ * -ENOMEM.
+ */
+static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
+			  struct list_head *pending)
 {
 	struct ipvec v = {};
 	struct ftrace_match m;
@@ -847,6 +926,8 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word)
 	ret = match_parse(word + remove, &m);
 	if (ret)
 		return ret;
+	if (pending && m.mod && !module_present(m.mod))
+		return pending_edit(ops, exclude, pending, &m, remove);
 	ret = match_sites_fast(&m, &v);
 	if (!ret && !v.n)
 		ret = -EINVAL;
@@ -854,6 +935,33 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word)
 		ret = ops_set_edit(ops, exclude, v.ip, v.n, remove, false);
 	kvfree(v.ip);
 	return ret;
+}
+
+/* A module came: apply the global filters' words that waited for it. */
+static void pending_apply(struct module *mod)
+{
+	struct pending_word *p, *n;
+	bool exclude;
+
+	for (exclude = false; ; exclude = true) {
+		struct list_head *pending = exclude ? &pending_notrace :
+						      &pending_filter;
+
+		list_for_each_entry_safe(p, n, pending, list) {
+			char *colon = strstr(p->text, ":mod:");
+
+			if (!colon || strcmp(colon + 5, module_name(mod)))
+				continue;
+			list_del(&p->list);
+			if (ops_apply_word(&ftrace_global_ops, exclude, p->text,
+					   NULL))
+				pr_info("%s: no function matches '%s'\n",
+					module_name(mod), p->text);
+			kfree(p);
+		}
+		if (exclude)
+			break;
+	}
 }
 
 static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
@@ -871,7 +979,7 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 	p = text;
 	while (!ret && (word = strsep(&p, " \t\n")))
 		if (*word)
-			ret = ops_apply_word(ops, exclude, word);
+			ret = ops_apply_word(ops, exclude, word, NULL);
 	mutex_unlock(&ftrace_lock);
 	kfree(text);
 	return ret;
@@ -1038,6 +1146,7 @@ void ftrace_module_enable(struct module *mod)
 	t = table_of(mod);
 	if (t) {
 		t->live = true;
+		pending_apply(mod);
 		if (!list_empty(&ftrace_ops_list))
 			ftrace_update();
 	}
@@ -1323,19 +1432,31 @@ struct filter_file {
 	bool			exclude;
 	bool			failed;
 	struct ftrace_ops	scratch;
+	struct list_head	pending;
 	unsigned int		len;
 	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
 };
 
-/* The @pos-th line: the "all"/"none" banner for a missing set. */
+/*
+ * The @pos-th line: the "all"/"none" banner for a missing set, then the
+ * set's addresses, then the words waiting for their module.
+ */
 static void *set_line(struct seq_file *m, loff_t pos)
 {
 	bool exclude = (long)m->file->f_inode->i_private;
 	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
+	struct pending_word *p;
+	loff_t n = set ? set->count : 1;
 
-	if (!set)
-		return pos ? NULL : SEQ_START_TOKEN;
-	return pos < set->count ? &set->ip[pos] : NULL;
+	if (!set && !pos)
+		return SEQ_START_TOKEN;
+	if (pos < n)
+		return &set->ip[pos];
+	list_for_each_entry(p, exclude ? &pending_notrace : &pending_filter,
+			    list)
+		if (pos-- == n)
+			return p;
+	return NULL;
 }
 
 static void *set_start(struct seq_file *m, loff_t *pos)
@@ -1359,11 +1480,15 @@ static int set_show(struct seq_file *m, void *v)
 {
 	bool exclude = (long)m->file->f_inode->i_private;
 
+	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
+
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
 				      "#### all functions enabled ####\n");
-	else
+	else if (set && v >= (void *)set->ip && v < (void *)(set->ip + set->count))
 		seq_printf(m, "%ps\n", *(void **)v);
+	else
+		seq_printf(m, "%s\n", ((struct pending_word *)v)->text);
 	return 0;
 }
 
@@ -1377,6 +1502,7 @@ static const struct seq_operations set_seq_ops = {
 static int filter_open(struct inode *inode, struct file *filp)
 {
 	bool exclude = (long)inode->i_private;
+	struct pending_word *p;
 	struct filter_file *ff;
 	struct ftrace_ip_set *set;
 
@@ -1388,23 +1514,37 @@ static int filter_open(struct inode *inode, struct file *filp)
 	if (!ff)
 		return -ENOMEM;
 	ff->exclude = exclude;
-	if (!(filp->f_flags & O_TRUNC)) {
-		mutex_lock(&ftrace_lock);
-		set = ops_set(&ftrace_global_ops, exclude);
-		if (set) {
-			struct ftrace_ip_set *copy = set_edit(set, NULL, 0, false);
-
-			if (!copy) {
-				mutex_unlock(&ftrace_lock);
-				kfree(ff);
-				return -ENOMEM;
-			}
-			RCU_INIT_POINTER(*ops_slot(&ff->scratch, exclude), copy);
-		}
-		mutex_unlock(&ftrace_lock);
-	}
+	INIT_LIST_HEAD(&ff->pending);
 	filp->private_data = ff;
+	if (filp->f_flags & O_TRUNC)
+		return 0;
+	mutex_lock(&ftrace_lock);
+	set = ops_set(&ftrace_global_ops, exclude);
+	if (set) {
+		struct ftrace_ip_set *copy = set_edit(set, NULL, 0, false);
+
+		if (!copy)
+			goto nomem;
+		RCU_INIT_POINTER(*ops_slot(&ff->scratch, exclude), copy);
+	}
+	list_for_each_entry(p, exclude ? &pending_notrace : &pending_filter,
+			    list) {
+		struct pending_word *q = kmemdup(p, sizeof(*p) +
+						 strlen(p->text) + 1,
+						 GFP_KERNEL);
+
+		if (!q)
+			goto nomem;
+		list_add_tail(&q->list, &ff->pending);
+	}
+	mutex_unlock(&ftrace_lock);
 	return 0;
+nomem:
+	mutex_unlock(&ftrace_lock);
+	kvfree(rcu_dereference_protected(*ops_slot(&ff->scratch, exclude), 1));
+	pending_free(&ff->pending);
+	kfree(ff);
+	return -ENOMEM;
 }
 
 static int filter_word(struct filter_file *ff)
@@ -1416,7 +1556,7 @@ static int filter_word(struct filter_file *ff)
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
 	mutex_lock(&ftrace_lock);
-	ret = ops_apply_word(&ff->scratch, ff->exclude, ff->word);
+	ret = ops_apply_word(&ff->scratch, ff->exclude, ff->word, &ff->pending);
 	mutex_unlock(&ftrace_lock);
 	return ret;
 }
@@ -1464,15 +1604,23 @@ static int filter_release(struct inode *inode, struct file *filp)
 	mutex_lock(&ftrace_lock);
 	set = ops_set(&ff->scratch, ff->exclude);
 	if (!ff->failed) {
+		struct list_head *pending = ff->exclude ? &pending_notrace :
+							  &pending_filter;
+		/* Empty is everything, unless words wait for their module. */
+		bool keep = set && (set->count || !list_empty(&ff->pending));
+
 		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), NULL);
 		ops_set_replace(&ftrace_global_ops, ff->exclude,
-				set && set->count ? set : NULL);
-		if (set && !set->count)
+				keep ? set : NULL);
+		if (!keep)
 			kvfree(set);
 		set = NULL;
+		pending_free(pending);
+		list_splice_init(&ff->pending, pending);
 	}
 	mutex_unlock(&ftrace_lock);
 	kvfree(set);
+	pending_free(&ff->pending);
 	kfree(ff);
 	return 0;
 }
