@@ -32,7 +32,14 @@
 
 #include "internal.h"
 
-static unsigned long rb_read_cseq(struct rb_cpu *cb)
+/**
+ * rb_read_cseq() - the commit sequence, for a reader
+ * @cb: the CPU buffer
+ *
+ * Return: the sequence of the sub-buffer the writers commit into; every
+ * sub-buffer below it is complete (its commit count is final).
+ */
+unsigned long rb_read_cseq(struct rb_cpu *cb)
 {
 	unsigned long cpos = local_read(&cb->cpos);
 
@@ -111,12 +118,17 @@ void rb_reader_reset(struct rb_cpu *cb)
 	cb->overrun_fix = 0;
 }
 
-/*
- * Claim head for the reader.  If head has moved past the reader's
- * sequence, the sub-buffers in between were overwritten: restart at head
- * and account what was lost.
+/**
+ * rb_claim() - claim head for the consuming reader
+ * @cb: the CPU buffer, reader_lock held, no taken sub-buffer (@cb->reader
+ *	is NULL)
+ *
+ * If head has moved past the reader's sequence, the sub-buffers in
+ * between were overwritten: the reader restarts at head and what was
+ * lost is added to @cb->lost_events.  Drop the claim with rb_take() or
+ * rb_unclaim_head().
  */
-static void rb_claim(struct rb_cpu *cb)
+void rb_claim(struct rb_cpu *cb)
 {
 	unsigned long hv, head, ov, delta, fix;
 
@@ -157,8 +169,14 @@ void rb_unclaim_head(struct rb_cpu *cb)
 	atomic_long_set_release(&cb->head, cb->rseq << 1);
 }
 
-/* Take the claimed, complete sub-buffer rseq out of the ring. */
-static void rb_take(struct rb_cpu *cb)
+/**
+ * rb_take() - take the claimed, complete sub-buffer rseq out of the ring
+ * @cb: the CPU buffer, reader_lock and the claim held, a spare at hand
+ *
+ * The spare goes into the slot, the sub-buffer becomes @cb->reader and
+ * head is released one sequence further (which drops the claim).
+ */
+void rb_take(struct rb_cpu *cb)
 {
 	unsigned int slot = cb->rseq % cb->nr;
 	struct rb_page *spare = cb->spare;
