@@ -84,8 +84,23 @@ struct rb_page {
 	unsigned int		id;
 };
 
-/* A CPU buffer's user-space mapping: mmap.c. */
-struct rb_map;
+/**
+ * struct rb_map - a CPU buffer's user-space mapping (mmap.c)
+ * @refs: the vmas that map it (each mmap(), each vma duplicated by the
+ *	mm, e.g. by mremap())
+ * @meta: the meta page
+ * @page: the user page: the sub-buffer user space reads now, in neither
+ *	the ring nor the kernel reader's hands
+ * @subbufs: every sub-buffer, by id
+ * @nr_subbufs: how many: the ring's, the kernel reader's and @page
+ */
+struct rb_map {
+	unsigned int			refs;
+	struct trace_buffer_meta	*meta;
+	struct rb_page			*page;
+	struct rb_page			**subbufs;
+	unsigned int			nr_subbufs;
+};
 
 /* The reader's claim on head: set while it takes or reads head in place. */
 #define RB_HEAD_READER		1UL
@@ -325,6 +340,9 @@ void rb_unclaim_head(struct rb_cpu *cb);
 /* mmap.c */
 #ifdef CONFIG_MMU
 void rb_map_free(struct rb_cpu *cb);
+#if IS_ENABLED(CONFIG_KUNIT)
+int rb_map_attach(struct rb_cpu *cb);
+#endif
 #else
 static inline void rb_map_free(struct rb_cpu *cb)
 {

@@ -28,7 +28,9 @@
  * moves, so each mapping inserts the pages once, at mmap() time.
  *
  * Locking: @rb_cpu.map_lock serialises map, unmap and the reader protocol
- * of one CPU buffer; the buffer's mutex is taken to set or clear
+ * of one CPU buffer; it nests inside mmap_lock and the seal takes the CPU
+ * hotplug lock inside it (as mmap_lock may be held when taking that
+ * lock anyway); the buffer's mutex is taken to set or clear
  * @rb_cpu.map (resize and the order change test it under that mutex);
  * reader_lock covers every step that moves sub-buffers.
  */
@@ -39,28 +41,12 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/trace_mmap.h>
+#include <kunit/visibility.h>
 
 #include "internal.h"
 
 /* Bits of a sub-buffer's commit word that are flags, not a length. */
 #define RB_COMMIT_FLAGS		(RB_MISSED_EVENTS | RB_MISSED_STORED)
-
-/**
- * struct rb_map - a CPU buffer's user-space mapping
- * @refs: the vmas that map it (each mmap(), each vma duplicated by the
- *	mm, e.g. by mremap())
- * @meta: the meta page
- * @page: the user page: the sub-buffer user space reads now
- * @subbufs: every sub-buffer, by id
- * @nr_subbufs: how many: the ring's, the kernel reader's and @page
- */
-struct rb_map {
-	unsigned int			refs;
-	struct trace_buffer_meta	*meta;
-	struct rb_page			*page;
-	struct rb_page			**subbufs;
-	unsigned int			nr_subbufs;
-};
 
 /* Pages of one sub-buffer (and of the meta page with its padding). */
 static unsigned long rb_map_span(struct rb_cpu *cb)
@@ -126,15 +112,18 @@ static int rb_map_create(struct rb_cpu *cb)
 	struct rb_map *map;
 	unsigned int i;
 
-	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	/* Each allocation asks the fault injection point (alloc.c) first. */
+	map = rb_alloc_refused() ? NULL : kzalloc(sizeof(*map), GFP_KERNEL);
 	if (!map)
 		return -ENOMEM;
 	/* Holding the mutex keeps the ring as it is until the map is set. */
 	mutex_lock(&buffer->mutex);
 	map->nr_subbufs = cb->nr + 2;
-	map->meta = (void *)get_zeroed_page(GFP_KERNEL);
-	map->subbufs = kcalloc(map->nr_subbufs, sizeof(*map->subbufs),
-			       GFP_KERNEL);
+	if (!rb_alloc_refused())
+		map->meta = (void *)get_zeroed_page(GFP_KERNEL);
+	if (!rb_alloc_refused())
+		map->subbufs = kcalloc(map->nr_subbufs, sizeof(*map->subbufs),
+				       GFP_KERNEL);
 	map->page = rb_page_alloc(cb->order, cb->cpu);
 	if (!map->meta || !map->subbufs || !map->page)
 		goto fail;
@@ -166,6 +155,32 @@ fail:
 	rb_map_release(map, cb->order);
 	return -ENOMEM;
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * rb_map_attach() - set up a CPU buffer's mapping without a vma
+ * @cb: the CPU buffer, not mapped
+ *
+ * For the KUnit suite: the mapping as the first mmap() makes it, counted
+ * as one vma; ring_buffer_unmap() undoes it.
+ *
+ * Return: 0, -EBUSY if it is mapped already, -ENOMEM.
+ */
+int rb_map_attach(struct rb_cpu *cb)
+{
+	int err = -EBUSY;
+
+	mutex_lock(&cb->map_lock);
+	if (!cb->map) {
+		err = rb_map_create(cb);
+		if (!err)
+			cb->map->refs = 1;
+	}
+	mutex_unlock(&cb->map_lock);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(rb_map_attach);
+#endif
 
 /* Undo rb_map_create() once the last vma is gone.  Caller holds map_lock. */
 static void rb_map_destroy(struct rb_cpu *cb)
@@ -490,6 +505,7 @@ int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
 	if (!cb->map) {
 		err = -ENODEV;
 	} else if (rb_map_next(cb, cb->map)) {
+		/* Under map_lock: the map, so the geometry, stays meanwhile. */
 		rb_map_seal(cb);
 		rb_map_next(cb, cb->map);
 	}
