@@ -37,9 +37,6 @@ static void segv_exit(int sig)
 }
 
 static void result(const char *name, int ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void result(const char *name, int ok, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -128,7 +125,8 @@ static int cmd_errors(const char *path)
 	data_len = sb * nr;
 	result("meta-fields", meta->meta_struct_len >= sizeof(*meta) &&
 	       meta->meta_page_size >= (unsigned int)page && sb >= (size_t)page &&
-	       nr >= 2 && meta->reader.id < nr, "meta_struct_len %u meta_page_size %u subbuf_size %zu nr_subbufs %u reader.id %u",
+	       nr >= 2 && meta->reader.id < nr,
+	       "meta_struct_len %u meta_page_size %u subbuf_size %zu nr_subbufs %u reader.id %u",
 	       meta->meta_struct_len, meta->meta_page_size, sb, nr,
 	       meta->reader.id);
 

@@ -54,8 +54,9 @@
 #endif
 
 #define MAX_CPUS	256
-#define MISSED_EVENTS	(1UL << 31)
-#define MISSED_STORED	(1UL << 30)
+/* Flags in a sub-buffer's commit word (header_page's "overwrite"). */
+#define MISSED_EVENTS	0x80000000UL
+#define MISSED_STORED	0x40000000UL
 #define COMMIT_FLAGS	(MISSED_EVENTS | MISSED_STORED)
 
 struct field {
@@ -106,7 +107,8 @@ struct cpu_reader {
 static struct event *events;
 static const char *tracefs = "/sys/kernel/tracing";
 static int quiet;
-static volatile sig_atomic_t stop, finish;
+/* Set by signal handlers; read only after calls the compiler cannot see. */
+static sig_atomic_t stop, finish;
 
 static void die(const char *fmt, ...)
 {
@@ -214,7 +216,7 @@ static int parse_field(const char *line, struct field *f)
 	if (!semi || sscanf(strstr(line, "offset:"), "offset:%u;", &f->offset) != 1 ||
 	    sscanf(strstr(line, "size:"), "size:%u;", &f->size) != 1)
 		return -1;
-	f->is_signed = strstr(line, "signed:1") != NULL;
+	f->is_signed = !!strstr(line, "signed:1");
 	len = semi - decl;
 	if (len >= sizeof(type))
 		return -1;
@@ -669,12 +671,14 @@ static void close_cpu(struct cpu_reader *r, int stats)
 		printf("cpu%d: %s events=%lu lost=%lu subbufs=%lu", r->cpu,
 		       r->meta ? "mmap" : "read", r->events, r->lost,
 		       r->subbufs);
-		if (r->meta)
-			printf(" meta: entries=%llu overrun=%llu read=%llu nr_subbufs=%u subbuf_size=%u",
+		if (r->meta) {
+			printf(" meta: entries=%llu overrun=%llu read=%llu",
 			       (unsigned long long)r->meta->entries,
 			       (unsigned long long)r->meta->overrun,
-			       (unsigned long long)r->meta->read,
+			       (unsigned long long)r->meta->read);
+			printf(" nr_subbufs=%u subbuf_size=%u",
 			       r->meta->nr_subbufs, r->meta->subbuf_size);
+		}
 		putchar('\n');
 	}
 	if (r->meta) {
@@ -776,7 +780,9 @@ int main(int argc, char **argv)
 					       duration < 0 ? 1 : duration) ? 1 : 0;
 #endif
 		default:
-			fprintf(stderr, "usage: rbmap [-t TRACEFS] [-c CPU] [-r] [-n] [-d SECONDS] [-p SECONDS] [-q] [-s]\n");
+			fputs("usage: rbmap [-t TRACEFS] [-c CPU] [-r] [-n] [-d SECONDS]\n",
+			      stderr);
+			fputs("             [-p SECONDS] [-q] [-s]\n", stderr);
 			return 1;
 		}
 	}
