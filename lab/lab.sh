@@ -227,6 +227,8 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -I"$BUILD/uapi" -o "$root/lab/mmap_probe" \
 		"$REPO/lab/guest/mmap_probe.c" ||
 		die "cannot build lab/guest/mmap_probe.c"
+	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
+		die "cannot build lab/bench/markers.c"
 	mkdir -p "$root/lab/bench"
 	for k in ours base; do
 		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then
