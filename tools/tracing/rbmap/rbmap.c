@@ -24,6 +24,9 @@
  *       reading
  *   -q  count events, do not print them
  *   -s  print each CPU's totals (and the meta page's counters) at the end
+ *   -l  only when built with libtracefs (RBMAP_LIBTRACEFS): read CPU -c
+ *       (default 0) for -d seconds (default 1) through libtracefs's
+ *       tracefs_cpu_open_mapped() and print how many events it found
  *
  * SIGUSR1 ends the wait of -p and the reading of -d: what is left is read,
  * then rbmap exits.  SIGINT and SIGTERM stop it at once.
