@@ -108,9 +108,9 @@ static int rb_map_create(struct rb_cpu *cb)
 	struct trace_buffer *buffer = cb->buffer;
 	struct trace_buffer_meta *meta;
 	unsigned long head, flags;
+	unsigned int i, order;
 	struct rb_page *page;
 	struct rb_map *map;
-	unsigned int i;
 
 	/* Each allocation asks the fault injection point (alloc.c) first. */
 	map = rb_alloc_refused() ? NULL : kzalloc(sizeof(*map), GFP_KERNEL);
@@ -118,20 +118,21 @@ static int rb_map_create(struct rb_cpu *cb)
 		return -ENOMEM;
 	/* Holding the mutex keeps the ring as it is until the map is set. */
 	mutex_lock(&buffer->mutex);
+	order = cb->order;
 	map->nr_subbufs = cb->nr + 2;
 	if (!rb_alloc_refused())
 		map->meta = (void *)get_zeroed_page(GFP_KERNEL);
 	if (!rb_alloc_refused())
 		map->subbufs = kcalloc(map->nr_subbufs, sizeof(*map->subbufs),
 				       GFP_KERNEL);
-	map->page = rb_page_alloc(cb->order, cb->cpu);
+	map->page = rb_page_alloc(order, cb->cpu);
 	if (!map->meta || !map->subbufs || !map->page)
 		goto fail;
 
 	meta = map->meta;
-	meta->meta_page_size = PAGE_SIZE << cb->order;
+	meta->meta_page_size = PAGE_SIZE << order;
 	meta->meta_struct_len = sizeof(*meta);
-	meta->subbuf_size = PAGE_SIZE << cb->order;
+	meta->subbuf_size = PAGE_SIZE << order;
 	meta->nr_subbufs = map->nr_subbufs;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
@@ -152,7 +153,7 @@ static int rb_map_create(struct rb_cpu *cb)
 	return 0;
 fail:
 	mutex_unlock(&buffer->mutex);
-	rb_map_release(map, cb->order);
+	rb_map_release(map, order);
 	return -ENOMEM;
 }
 
@@ -188,14 +189,17 @@ static void rb_map_destroy(struct rb_cpu *cb)
 	struct trace_buffer *buffer = cb->buffer;
 	unsigned long flags;
 	struct rb_map *map;
+	unsigned int order;
 
 	mutex_lock(&buffer->mutex);
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	map = cb->map;
 	WRITE_ONCE(cb->map, NULL);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	/* Once the mutex is dropped the order may change: take it now. */
+	order = cb->order;
 	mutex_unlock(&buffer->mutex);
-	rb_map_release(map, cb->order);
+	rb_map_release(map, order);
 }
 
 /*
