@@ -7,6 +7,8 @@
  *   mmap_probe meta FILE [N]      map, call TRACE_MMAP_IOCTL_GET_READER N
  *                                 times (default 1), print the meta page
  *   mmap_probe hold FILE SECONDS  map everything, say "mapped", sleep
+ *   mmap_probe block FILE         map (blocking file), say "waiting", wait
+ *                                 in GET_READER, print the meta page
  *
  * Exit status: 0, 1 if a case failed or a call that must work did not,
  * 2 on usage errors.
@@ -214,13 +216,21 @@ static int cmd_errors(const char *path)
 	return failures ? 1 : 0;
 }
 
-static int cmd_meta(const char *path, int n)
+static int cmd_meta(const char *path, int n, int blocking)
 {
 	struct trace_buffer_meta *meta;
 	size_t len;
 	int fd, i;
 
-	fd = open_raw(path, O_RDONLY);
+	if (blocking) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			perror(path);
+			return 1;
+		}
+	} else {
+		fd = open_raw(path, O_RDONLY);
+	}
 	meta = map_meta(fd, &len);
 	if (!meta) {
 		perror("mmap");
@@ -228,6 +238,10 @@ static int cmd_meta(const char *path, int n)
 	}
 	printf("mapped first_id=%u first_read=%u\n", meta->reader.id,
 	       meta->reader.read);
+	if (blocking) {
+		printf("waiting\n");
+		fflush(stdout);
+	}
 	for (i = 0; i < n; i++) {
 		if (ioctl(fd, TRACE_MMAP_IOCTL_GET_READER) < 0) {
 			perror("TRACE_MMAP_IOCTL_GET_READER");
@@ -280,9 +294,11 @@ int main(int argc, char **argv)
 	if (argc >= 3 && !strcmp(argv[1], "errors"))
 		return cmd_errors(argv[2]);
 	if (argc >= 3 && !strcmp(argv[1], "meta"))
-		return cmd_meta(argv[2], argc > 3 ? atoi(argv[3]) : 1);
+		return cmd_meta(argv[2], argc > 3 ? atoi(argv[3]) : 1, 0);
+	if (argc == 3 && !strcmp(argv[1], "block"))
+		return cmd_meta(argv[2], 1, 1);
 	if (argc == 4 && !strcmp(argv[1], "hold"))
 		return cmd_hold(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: mmap_probe errors|meta|hold FILE [N|SECONDS]\n");
+	fprintf(stderr, "usage: mmap_probe errors|meta|hold|block FILE [N|SECONDS]\n");
 	return 2;
 }
