@@ -562,6 +562,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
  * @off: offset of the next event in it
  * @stamp: time stamp of the event before @off
  * @on_reader: the iterator is in the consuming reader's taken sub-buffer
+ * @rpage: the consuming reader's taken sub-buffer when the iterator last
+ *	synced (NULL if none)
  * @read: the consuming reader's @read when the iterator last synced
  * @dropped: events were overwritten under the iterator since it was reset
  * @event: copy of the event last returned
@@ -572,6 +574,7 @@ struct ring_buffer_iter {
 	unsigned int		off;
 	u64			stamp;
 	bool			on_reader;
+	struct rb_page		*rpage;
 	unsigned long		read;
 	bool			dropped;
 	struct ring_buffer_event *event;
@@ -586,6 +589,7 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
 	iter->off = cb->roff;
 	iter->stamp = cb->rstamp;
 	iter->on_reader = !!cb->reader;
+	iter->rpage = cb->reader;
 	iter->read = cb->read;
 	if (!iter->on_reader) {
 		unsigned long head = rb_head_seq(atomic_long_read_acquire(&cb->head));
@@ -615,7 +619,12 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 	unsigned long cseq;
 	u64 stamp;
 
-	if (iter->read != cb->read)
+	/*
+	 * The consuming reader moved: it read events, or let go of (or took)
+	 * its sub-buffer without reading any (a finished one becoming the
+	 * spare, one with nothing but padding left handed to a mapping).
+	 */
+	if (iter->read != cb->read || iter->rpage != cb->reader)
 		rb_iter_sync(iter);
 	for (;;) {
 		if (iter->on_reader) {

@@ -364,6 +364,55 @@ static void rbm_test_refusals(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * An iterator that was on the consuming reader's sub-buffer when that
+ * sub-buffer went to the mapping with no event left in it (only the
+ * padding at its end) follows the reader instead of reading a sub-buffer
+ * that is no longer the reader's.
+ */
+static void rbm_test_iterator(struct kunit *test)
+{
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	struct buffer_data_page *bpage;
+	struct trace_buffer *buffer;
+	unsigned int first = 0, off = 0, size, i;
+	struct rb_cpu *cb;
+	int cpu;
+
+	buffer = rbm_alloc(test, 4, 0, &cpu);
+	cb = buffer->cpus[cpu];
+	if (rbm_write(buffer, cpu, 0, SUBBUF / 8) != SUBBUF / 8)
+		kunit_skip(test, "moved off CPU %d while writing", cpu);
+	/* The events of the first sub-buffer, complete now. */
+	bpage = cb->ring[0]->bpage;
+	while (off < local_read(&bpage->commit)) {
+		event = (struct ring_buffer_event *)(bpage->data + off);
+		size = rb_event_size(event);
+		if (!size)
+			break;
+		if (event->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+			first++;
+		off += size;
+	}
+	KUNIT_ASSERT_GT(test, first, 0U);
+	for (i = 0; i < first; i++)
+		KUNIT_ASSERT_NOT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	KUNIT_ASSERT_NOT_NULL(test, cb->reader);
+
+	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	/* The reader's sub-buffer, events all read, goes to the mapping. */
+	KUNIT_ASSERT_EQ(test, ring_buffer_map_get_reader(buffer, cpu), 0);
+	KUNIT_EXPECT_NULL(test, cb->reader);
+	event = ring_buffer_iter_peek(iter, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_EQ(test, *(u32 *)ring_buffer_event_data(event), first);
+	ring_buffer_read_finish(iter);
+	KUNIT_EXPECT_EQ(test, ring_buffer_unmap(buffer, cpu), 0);
+	ring_buffer_free(buffer);
+}
+
 /* Fault injection, as in the ring buffer suite: see rb_alloc_refused(). */
 static unsigned int allocs_seen, refuse_at;
 
@@ -409,6 +458,7 @@ static struct kunit_case ring_buffer_mmap_test_cases[] = {
 	KUNIT_CASE(rbm_test_after_consume),
 	KUNIT_CASE(rbm_test_lost),
 	KUNIT_CASE(rbm_test_refusals),
+	KUNIT_CASE(rbm_test_iterator),
 	KUNIT_CASE(rbm_test_faults),
 	{}
 };
