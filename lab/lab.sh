@@ -229,6 +229,18 @@ cmd_initramfs() {
 	cp "$BUILD/bench/sysbench" "$root/lab/"
 	gcc -O2 -static -Wall -o "$root/lab/splice_raw" "$REPO/lab/guest/splice_raw.c" ||
 		die "cannot build lab/guest/splice_raw.c"
+	# The mmap reader and its probe need the 6.12 UAPI header the host's
+	# linux-libc-dev may lack: take it (alone) from the base tree.
+	mkdir -p "$BUILD/uapi/linux"
+	cp "$BASE/include/uapi/linux/trace_mmap.h" "$BUILD/uapi/linux/"
+	gcc -O2 -static -Wall -I"$BUILD/uapi" -o "$root/lab/rbmap" \
+		"$REPO/tools/tracing/rbmap/rbmap.c" ||
+		die "cannot build tools/tracing/rbmap/rbmap.c"
+	gcc -O2 -static -Wall -I"$BUILD/uapi" -o "$root/lab/mmap_probe" \
+		"$REPO/lab/guest/mmap_probe.c" ||
+		die "cannot build lab/guest/mmap_probe.c"
+	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
+		die "cannot build lab/bench/markers.c"
 	mkdir -p "$root/lab/bench"
 	for k in ours noft base; do
 		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then

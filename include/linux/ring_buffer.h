@@ -15,6 +15,7 @@
 #include <linux/mm.h>
 #include <linux/poll.h>
 #include <linux/seq_file.h>
+#include <uapi/linux/trace_mmap.h>
 
 struct trace_buffer;
 struct ring_buffer_iter;
@@ -191,6 +192,37 @@ unsigned int ring_buffer_read_page_size(struct buffer_data_read_page *rpage);
 int ring_buffer_print_entry_header(struct trace_seq *s);
 int ring_buffer_print_page_header(struct trace_buffer *buffer,
 				  struct trace_seq *s);
+
+/* A CPU buffer mapped into user space (trace_pipe_raw's mmap). */
+struct vm_area_struct;
+#ifdef CONFIG_MMU
+int ring_buffer_map(struct trace_buffer *buffer, int cpu,
+		    struct vm_area_struct *vma);
+void ring_buffer_map_dup(struct trace_buffer *buffer, int cpu);
+int ring_buffer_unmap(struct trace_buffer *buffer, int cpu);
+int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu);
+#else
+static inline int ring_buffer_map(struct trace_buffer *buffer, int cpu,
+				  struct vm_area_struct *vma)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void ring_buffer_map_dup(struct trace_buffer *buffer, int cpu)
+{
+}
+
+static inline int ring_buffer_unmap(struct trace_buffer *buffer, int cpu)
+{
+	return -ENODEV;
+}
+
+static inline int ring_buffer_map_get_reader(struct trace_buffer *buffer,
+					     int cpu)
+{
+	return -ENODEV;
+}
+#endif
 
 #ifdef CONFIG_RING_BUFFER
 int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node);

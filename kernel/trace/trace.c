@@ -1282,11 +1282,80 @@ static __poll_t raw_poll(struct file *filp, poll_table *pt)
 				     rr->tr->buffer_percent);
 }
 
+/*
+ * TRACE_MMAP_IOCTL_GET_READER hands the mapped reader its next sub-buffer,
+ * first waiting for data (as much as buffer_percent asks) unless the file
+ * is non-blocking.  Command 0 wakes the waiters, as in Linux 6.12.
+ */
+static long raw_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
+{
+	struct raw_reader *rr = filp->private_data;
+	struct trace_buffer *buffer = rr->tr->buffer;
+	int ret;
+
+	if (cmd == TRACE_MMAP_IOCTL_GET_READER) {
+		if (!(filp->f_flags & O_NONBLOCK)) {
+			ret = ring_buffer_wait(buffer, rr->cpu,
+					       rr->tr->buffer_percent, NULL,
+					       NULL);
+			if (ret)
+				return ret;
+		}
+		return ring_buffer_map_get_reader(buffer, rr->cpu);
+	}
+	if (cmd)
+		return -ENOTTY;
+	ring_buffer_wake_waiters(buffer, rr->cpu);
+	return 0;
+}
+
+/* The mm duplicated a mapping (mremap()): one more to unmap later. */
+static void raw_vm_open(struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = vma->vm_file->private_data;
+
+	ring_buffer_map_dup(rr->tr->buffer, rr->cpu);
+}
+
+static void raw_vm_close(struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = vma->vm_file->private_data;
+
+	WARN_ON_ONCE(ring_buffer_unmap(rr->tr->buffer, rr->cpu));
+}
+
+/* The mapping is all or nothing: no partial munmap() or mprotect(). */
+static int raw_vm_may_split(struct vm_area_struct *vma, unsigned long addr)
+{
+	return -EINVAL;
+}
+
+static const struct vm_operations_struct raw_vm_ops = {
+	.open		= raw_vm_open,
+	.close		= raw_vm_close,
+	.may_split	= raw_vm_may_split,
+};
+
+/* The meta page and the CPU buffer's sub-buffers, read-only and shared. */
+static int raw_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = filp->private_data;
+	int ret;
+
+	ret = ring_buffer_map(rr->tr->buffer, rr->cpu, vma);
+	if (ret)
+		return ret;
+	vma->vm_ops = &raw_vm_ops;
+	return 0;
+}
+
 static const struct file_operations raw_fops = {
 	.open		= raw_open,
 	.read_iter	= raw_read_iter,
 	.splice_read	= raw_splice_read,
 	.poll		= raw_poll,
+	.unlocked_ioctl	= raw_ioctl,
+	.mmap		= raw_mmap,
 	.release	= raw_release,
 	.llseek		= noop_llseek,
 };

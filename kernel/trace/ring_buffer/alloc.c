@@ -52,7 +52,17 @@ static void *rb_zalloc(size_t n, size_t size, int node)
 	return kcalloc_node(n, size, GFP_KERNEL, node);
 }
 
-static struct rb_page *rb_page_alloc(unsigned int order, int cpu)
+/**
+ * rb_page_alloc() - allocate an empty sub-buffer
+ * @order: its size, 2^@order pages
+ * @cpu: the CPU whose memory node it should come from
+ *
+ * The pages are one compound allocation, so that a user-space mapping
+ * (mmap.c) can insert each of them.
+ *
+ * Return: the sub-buffer, or NULL if memory ran out.
+ */
+struct rb_page *rb_page_alloc(unsigned int order, int cpu)
 {
 	struct rb_page *page;
 	struct page *pg = NULL;
@@ -63,7 +73,7 @@ static struct rb_page *rb_page_alloc(unsigned int order, int cpu)
 	if (!rb_alloc_refused())
 		pg = alloc_pages_node(cpu_to_node(cpu),
 				      GFP_KERNEL | __GFP_RETRY_MAYFAIL |
-				      __GFP_NOWARN | __GFP_ZERO,
+				      __GFP_NOWARN | __GFP_ZERO | __GFP_COMP,
 				      order);
 	if (!pg) {
 		kfree(page);
@@ -73,7 +83,12 @@ static struct rb_page *rb_page_alloc(unsigned int order, int cpu)
 	return page;
 }
 
-static void rb_page_free(struct rb_page *page, unsigned int order)
+/**
+ * rb_page_free() - free a sub-buffer
+ * @page: the sub-buffer, or NULL
+ * @order: its size, as given to rb_page_alloc()
+ */
+void rb_page_free(struct rb_page *page, unsigned int order)
 {
 	if (!page)
 		return;
@@ -135,6 +150,7 @@ static void rb_cpu_free(struct rb_cpu *cb)
 	if (!cb)
 		return;
 	rb_cpu_free(cb->retired);
+	rb_map_free(cb);
 	irq_work_sync(&cb->wakeup_work);
 	if (cb->ring) {
 		for (i = 0; i < cb->nr; i++)
@@ -186,6 +202,7 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 	cb->span_shift = PAGE_SHIFT + order;
 	raw_spin_lock_init(&cb->reader_lock);
 	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
+	mutex_init(&cb->map_lock);
 	init_waitqueue_head(&cb->waitq);
 	init_irq_work(&cb->wakeup_work, rb_wakeup_work);
 	cb->wait_full = RB_WAIT_FULL_NONE;
@@ -404,7 +421,8 @@ static void rb_resize_release(struct rb_cpu *cb, struct rb_resize *rs)
  *
  * Context: Process context, may sleep.
  * Return: 0, -EINVAL for a bad CPU, -EBUSY while an iterator reads one
- * of the CPU buffers, or -ENOMEM if memory ran out.
+ * of the CPU buffers or one is mapped to user space, or -ENOMEM if memory
+ * ran out.
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
@@ -422,7 +440,8 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
-		if (atomic_read(&buffer->cpus[i]->iterators)) {
+		if (atomic_read(&buffer->cpus[i]->iterators) ||
+		    buffer->cpus[i]->map) {
 			err = -EBUSY;
 			goto out;
 		}
@@ -736,7 +755,8 @@ static void rb_reap_retired(struct rb_cpu *cb)
  *
  * Context: Process context, may sleep.
  * Return: 0, -EINVAL for a bad order, -EBUSY while an iterator reads the
- * buffer, or -ENOMEM (the buffer is then unchanged, data included).
+ * buffer or a CPU buffer is mapped to user space, or -ENOMEM (the buffer
+ * is then unchanged, data included).
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
@@ -758,7 +778,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		unsigned long bytes = (unsigned long)cb->nr * cb->subbuf_size;
 		unsigned int size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
 
-		if (atomic_read(&cb->iterators)) {
+		if (atomic_read(&cb->iterators) || cb->map) {
 			err = -EBUSY;
 			goto out;
 		}
@@ -815,7 +835,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
  *
  * Context: Process context, may sleep.
  * Return: 0, -EINVAL if the CPU buffers differ or @cpu is bad, -EBUSY if
- * recording is disabled on either.
+ * recording is disabled on either or either is mapped to user space.
  */
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 			 struct trace_buffer *buffer_b, int cpu)
@@ -827,7 +847,8 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 
 	if (!a || !b || a->nr != b->nr || a->order != b->order)
 		return -EINVAL;
-	if (atomic_read(&buffer_a->record_disabled) ||
+	if (READ_ONCE(a->map) || READ_ONCE(b->map) ||
+	    atomic_read(&buffer_a->record_disabled) ||
 	    atomic_read(&buffer_b->record_disabled) ||
 	    atomic_read(&a->record_disabled) || atomic_read(&b->record_disabled))
 		return -EBUSY;

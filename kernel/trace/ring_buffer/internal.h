@@ -75,10 +75,31 @@ struct buffer_data_page {
  * @bpage: the sub-buffer
  * @entries: events reserved in it since it was last (re)used; written by
  *	the writer (reset by whoever hands the sub-buffer back to the writer)
+ * @id: its index in a user-space mapping of the CPU buffer (mmap.c); set
+ *	when the first mapping is made, meaningless while there is none
  */
 struct rb_page {
 	struct buffer_data_page	*bpage;
 	local_t			entries;
+	unsigned int		id;
+};
+
+/**
+ * struct rb_map - a CPU buffer's user-space mapping (mmap.c)
+ * @refs: the vmas that map it (each mmap(), each vma duplicated by the
+ *	mm, e.g. by mremap())
+ * @meta: the meta page
+ * @page: the user page: the sub-buffer user space reads now, in neither
+ *	the ring nor the kernel reader's hands
+ * @subbufs: every sub-buffer, by id
+ * @nr_subbufs: how many: the ring's, the kernel reader's and @page
+ */
+struct rb_map {
+	unsigned int			refs;
+	struct trace_buffer_meta	*meta;
+	struct rb_page			*page;
+	struct rb_page			**subbufs;
+	unsigned int			nr_subbufs;
 };
 
 /* The reader's claim on head: set while it takes or reads head in place. */
@@ -123,6 +144,10 @@ struct rb_page {
  * @record_disabled: writes are refused while non-zero; %RB_CPU_STOPPED is
  *	added while a resize or reset rebuilds the buffer
  * @iterators: live iterators; resizing is refused while there are any
+ * @map_lock: serialises mapping, unmapping and the mapped reader's calls
+ * @map: the user-space mapping (mmap.c), or NULL; set and cleared under
+ *	the buffer's mutex and reader_lock, so resizing and the sub-buffer
+ *	order change, which refuse while it is set, see it under either
  *
  * @head: (both, cmpxchg) oldest sequence in the ring, shifted left by one,
  *	with %RB_HEAD_READER in bit 0
@@ -179,6 +204,8 @@ struct rb_cpu {
 	local_t			bytes;
 	atomic_t		record_disabled;
 	atomic_t		iterators;
+	struct mutex		map_lock;	/* mapping and the mapped reader */
+	struct rb_map		*map;
 	/*
 	 * Sub-buffers that ring_buffer_subbuf_order_set() replaced, kept (as
 	 * a chain of old rb_cpu structures, newest first) until the consuming
@@ -288,6 +315,8 @@ u64 rb_event_ts_field(struct ring_buffer_event *event);
 /* alloc.c */
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
 void rb_page_reset(struct rb_page *page);
+struct rb_page *rb_page_alloc(unsigned int order, int cpu);
+void rb_page_free(struct rb_page *page, unsigned int order);
 #if IS_ENABLED(CONFIG_KUNIT)
 bool rb_alloc_refused(void);
 #else
@@ -299,6 +328,7 @@ static inline bool rb_alloc_refused(void)
 
 /* write.c */
 void rb_wakeup_work(struct irq_work *work);
+bool rb_seal(struct rb_cpu *cb);
 
 /* Committed bytes of a sub-buffer the writer may still be filling. */
 static inline unsigned int rb_read_commit(struct rb_page *page)
@@ -311,7 +341,22 @@ static inline unsigned int rb_read_commit(struct rb_page *page)
 
 /* read.c */
 void rb_reader_reset(struct rb_cpu *cb);
+unsigned long rb_read_cseq(struct rb_cpu *cb);
+void rb_claim(struct rb_cpu *cb);
+void rb_take(struct rb_cpu *cb);
 struct ring_buffer_event *rb_locate(struct rb_cpu *cb, bool *in_place);
 void rb_unclaim_head(struct rb_cpu *cb);
+
+/* mmap.c */
+#ifdef CONFIG_MMU
+void rb_map_free(struct rb_cpu *cb);
+#if IS_ENABLED(CONFIG_KUNIT)
+int rb_map_attach(struct rb_cpu *cb);
+#endif
+#else
+static inline void rb_map_free(struct rb_cpu *cb)
+{
+}
+#endif
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

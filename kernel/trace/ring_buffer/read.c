@@ -32,7 +32,14 @@
 
 #include "internal.h"
 
-static unsigned long rb_read_cseq(struct rb_cpu *cb)
+/**
+ * rb_read_cseq() - the commit sequence, for a reader
+ * @cb: the CPU buffer
+ *
+ * Return: the sequence of the sub-buffer the writers commit into; every
+ * sub-buffer below it is complete (its commit count is final).
+ */
+unsigned long rb_read_cseq(struct rb_cpu *cb)
 {
 	unsigned long cpos = local_read(&cb->cpos);
 
@@ -111,12 +118,17 @@ void rb_reader_reset(struct rb_cpu *cb)
 	cb->overrun_fix = 0;
 }
 
-/*
- * Claim head for the reader.  If head has moved past the reader's
- * sequence, the sub-buffers in between were overwritten: restart at head
- * and account what was lost.
+/**
+ * rb_claim() - claim head for the consuming reader
+ * @cb: the CPU buffer, reader_lock held, no taken sub-buffer (@cb->reader
+ *	is NULL)
+ *
+ * If head has moved past the reader's sequence, the sub-buffers in
+ * between were overwritten: the reader restarts at head and what was
+ * lost is added to @cb->lost_events.  Drop the claim with rb_take() or
+ * rb_unclaim_head().
  */
-static void rb_claim(struct rb_cpu *cb)
+void rb_claim(struct rb_cpu *cb)
 {
 	unsigned long hv, head, ov, delta, fix;
 
@@ -157,8 +169,14 @@ void rb_unclaim_head(struct rb_cpu *cb)
 	atomic_long_set_release(&cb->head, cb->rseq << 1);
 }
 
-/* Take the claimed, complete sub-buffer rseq out of the ring. */
-static void rb_take(struct rb_cpu *cb)
+/**
+ * rb_take() - take the claimed, complete sub-buffer rseq out of the ring
+ * @cb: the CPU buffer, reader_lock and the claim held, a spare at hand
+ *
+ * The spare goes into the slot, the sub-buffer becomes @cb->reader and
+ * head is released one sequence further (which drops the claim).
+ */
+void rb_take(struct rb_cpu *cb)
 {
 	unsigned int slot = cb->rseq % cb->nr;
 	struct rb_page *spare = cb->spare;
@@ -544,6 +562,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
  * @off: offset of the next event in it
  * @stamp: time stamp of the event before @off
  * @on_reader: the iterator is in the consuming reader's taken sub-buffer
+ * @rpage: the consuming reader's taken sub-buffer when the iterator last
+ *	synced (NULL if none)
  * @read: the consuming reader's @read when the iterator last synced
  * @dropped: events were overwritten under the iterator since it was reset
  * @event: copy of the event last returned
@@ -554,6 +574,7 @@ struct ring_buffer_iter {
 	unsigned int		off;
 	u64			stamp;
 	bool			on_reader;
+	struct rb_page		*rpage;
 	unsigned long		read;
 	bool			dropped;
 	struct ring_buffer_event *event;
@@ -568,6 +589,7 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
 	iter->off = cb->roff;
 	iter->stamp = cb->rstamp;
 	iter->on_reader = !!cb->reader;
+	iter->rpage = cb->reader;
 	iter->read = cb->read;
 	if (!iter->on_reader) {
 		unsigned long head = rb_head_seq(atomic_long_read_acquire(&cb->head));
@@ -597,7 +619,12 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 	unsigned long cseq;
 	u64 stamp;
 
-	if (iter->read != cb->read)
+	/*
+	 * The consuming reader moved: it read events, or let go of (or took)
+	 * its sub-buffer without reading any (a finished one becoming the
+	 * spare, one with nothing but padding left handed to a mapping).
+	 */
+	if (iter->read != cb->read || iter->rpage != cb->reader)
 		rb_iter_sync(iter);
 	for (;;) {
 		if (iter->on_reader) {

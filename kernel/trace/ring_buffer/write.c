@@ -159,7 +159,7 @@ static void rb_pad_tail(struct rb_cpu *cb, struct rb_page *page,
  * fails if the reader moved head meanwhile, and then the next loop sees
  * either room or the reader's claim.  A claimed head (the reader is
  * taking or reading that sub-buffer right now) cannot be overwritten: the
- * event is dropped and counted, as in producer/consumer mode.
+ * caller drops its event and counts it, as in producer/consumer mode.
  */
 static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 {
@@ -172,10 +172,8 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 		if (seq - head < cb->nr)
 			return true;
 		if (!(cb->buffer->flags & RB_FL_OVERWRITE) ||
-		    (hv & RB_HEAD_READER)) {
-			local_inc(&cb->dropped_events);
+		    (hv & RB_HEAD_READER))
 			return false;
-		}
 		cnt = local_read(&rb_slot(cb, head)->entries);
 		if (atomic_long_cmpxchg(&cb->head, hv, (head + 1) << 1) == hv) {
 			local_add(cnt, &cb->overrun);
@@ -226,8 +224,10 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 		local_inc(&cb->commit_overrun);
 		goto fail;
 	}
-	if (!rb_make_room(cb, seq + 1))
+	if (!rb_make_room(cb, seq + 1)) {
+		local_inc(&cb->dropped_events);
 		goto fail;
+	}
 
 	page = rb_slot(cb, seq + 1);
 	local_set(&page->entries, 0);
@@ -519,6 +519,73 @@ static void rb_finish(struct rb_cpu *cb)
 	rb_end_commit(cb);
 	preempt_enable_notrace();
 	rb_wake_readers(cb);
+}
+
+/**
+ * rb_seal() - end the sub-buffer the writers are filling, early
+ * @cb: the CPU buffer; on its own CPU with interrupts disabled, or from
+ *	anywhere while that CPU is offline
+ *
+ * For the mapped reader (mmap.c), which hands user space only complete
+ * sub-buffers: the rest of the current sub-buffer becomes padding and
+ * wpos moves to the start of the next one, as a writer crossing into it
+ * would, but without an event.  The seal behaves like a writer that
+ * interrupted whatever writer is running (it counts itself in
+ * committing, takes the crossing flag, publishes only if outermost), so
+ * the writer it interrupted finishes normally; the sealed sub-buffer
+ * becomes complete when that writer commits.
+ *
+ * Nothing is sealed when the current sub-buffer is empty, while another
+ * writer is crossing, when the next sub-buffer is not free (the ring is
+ * full in producer/consumer mode, or the reader has head claimed), or
+ * while the CPU buffer is stopped for a rebuild.  No event is lost or
+ * counted either way.
+ *
+ * Return: true if the sub-buffer was sealed.
+ */
+bool rb_seal(struct rb_cpu *cb)
+{
+	unsigned long pos, seq, next;
+	struct rb_page *page;
+	bool sealed = false;
+	u64 ts;
+
+	if (atomic_read(&cb->record_disabled) & RB_CPU_STOPPED)
+		return false;
+	if (local_inc_return(&cb->committing) > RB_MAX_NEST)
+		goto out;
+	barrier();
+	if (local_cmpxchg(&cb->crossing, 0, 1) != 0)
+		goto out;
+	barrier();
+	pos = local_read(&cb->wpos);
+	seq = rb_seq(cb, pos);
+	if (!rb_off(cb, pos) ||
+	    seq + 1 - rb_seq(cb, local_read(&cb->cpos)) >= cb->nr ||
+	    !rb_make_room(cb, seq + 1))
+		goto uncross;
+
+	page = rb_slot(cb, seq + 1);
+	local_set(&page->entries, 0);
+	next = rb_pos(cb, seq + 1, 0);
+	/* An NMI may still reserve in the current sub-buffer: retry then. */
+	do {
+		ts = cb->buffer->clock();
+		page->bpage->time_stamp = ts;
+		barrier();
+	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
+	/* The next event's delta counts from the new sub-buffer's stamp. */
+	cb->last_ts = ts;
+	barrier();
+	local_set(&cb->last_ts_pos, next);
+	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+	sealed = true;
+uncross:
+	barrier();
+	local_set(&cb->crossing, 0);
+out:
+	rb_end_commit(cb);
+	return sealed;
 }
 
 /**
