@@ -886,12 +886,14 @@ static int pending_edit(struct ftrace_ops *ops, bool exclude,
 		return 0;
 	}
 	if (!remove) {
-		p = kmalloc(sizeof(*p) + strlen(text) + 1, GFP_KERNEL);
+		size_t len = strlen(text) + 1;
+
+		p = kmalloc(sizeof(*p) + len, GFP_KERNEL);
 		if (!p) {
 			kfree(text);
 			return -ENOMEM;
 		}
-		strcpy(p->text, text);
+		memcpy(p->text, text, len);
 		list_add_tail(&p->list, pending);
 		/* Until the module comes, a filter of it selects nothing. */
 		if (!exclude && !ops_set(ops, false)) {
