@@ -36,7 +36,7 @@ export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z"
 export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 
 die() { echo "series: $*" >&2; exit 1; }
-g() { git -C "$GIT" -c core.autocrlf=false -c advice.detachedHead=false "$@"; }
+g() { git -C "$GIT" -c core.autocrlf=false -c advice.detachedHead=false -c gc.auto=0 "$@" 9>&-; }
 
 # A git repository holding the pristine base as one commit, made once.
 if [ "$(cat "$GIT/.git/tracelab-base" 2>/dev/null)" != "$PKG_VERSION" ]; then
