@@ -1343,16 +1343,25 @@ late_initcall(ftrace_sysctl_init);
 
 /* ---- tracefs: the call sites and the global filters ------------------- */
 
-/* Iterating over every live site for seq_file; ftrace_lock is held. */
-static struct ftrace_site *site_at(loff_t pos)
-{
-	struct ftrace_table *t;
-	unsigned int i;
+/*
+ * Iterating over every live site for seq_file, ftrace_lock held: a
+ * cursor (table and index) kept in the seq_file, so each line costs a
+ * step, not a walk from the start.
+ */
+struct site_cursor {
+	struct ftrace_table	*t;
+	unsigned int		i;
+};
 
-	list_for_each_entry(t, &ftrace_tables, list)
-		for (i = 0; i < t->count; i++)
-			if (t->sites[i].state != SITE_GONE && pos-- == 0)
-				return &t->sites[i];
+/* From @c onwards, the first live site, moving @c to it; NULL at the end. */
+static struct ftrace_site *cursor_live(struct site_cursor *c)
+{
+	list_for_each_entry_from(c->t, &ftrace_tables, list) {
+		for (; c->i < c->t->count; c->i++)
+			if (c->t->sites[c->i].state != SITE_GONE)
+				return &c->t->sites[c->i];
+		c->i = 0;
+	}
 	return NULL;
 }
 
@@ -1360,14 +1369,25 @@ enum site_view { VIEW_AVAILABLE, VIEW_ADDRS, VIEW_ENABLED };
 
 static void *sites_start(struct seq_file *m, loff_t *pos)
 {
+	struct site_cursor *c = m->private;
+	struct ftrace_site *s;
+	loff_t n = *pos;
+
 	mutex_lock(&ftrace_lock);
-	return site_at(*pos);
+	c->t = list_first_entry(&ftrace_tables, struct ftrace_table, list);
+	c->i = 0;
+	while ((s = cursor_live(c)) && n--)
+		c->i++;
+	return s;
 }
 
 static void *sites_next(struct seq_file *m, void *v, loff_t *pos)
 {
+	struct site_cursor *c = m->private;
+
 	++*pos;
-	return site_at(*pos);
+	c->i++;
+	return cursor_live(c);
 }
 
 static void sites_stop(struct seq_file *m, void *v)
@@ -1413,14 +1433,15 @@ static int sites_open(struct inode *inode, struct file *filp)
 {
 	if (tracing_is_disabled())
 		return -ENODEV;
-	return seq_open(filp, &sites_seq_ops);
+	return seq_open_private(filp, &sites_seq_ops,
+				sizeof(struct site_cursor));
 }
 
 static const struct file_operations sites_fops = {
 	.open		= sites_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= seq_release,
+	.release	= seq_release_private,
 };
 
 /*
