@@ -40,6 +40,7 @@
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
+#include <linux/bsearch.h>
 #include <linux/ctype.h>
 #include <linux/ftrace.h>
 #include <linux/glob.h>
@@ -125,21 +126,18 @@ struct ftrace_ops ftrace_global_ops = {
 
 /* ---- address sets ----------------------------------------------------- */
 
+static int cmp_ip(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The list function calls this for every ops: keep the compare inline. */
 static bool set_has(const struct ftrace_ip_set *set, unsigned long ip)
 {
-	unsigned int lo = 0, hi = set->count;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (set->ip[mid] == ip)
-			return true;
-		if (set->ip[mid] < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return __inline_bsearch(&ip, set->ip, set->count, sizeof(ip), cmp_ip);
 }
 
 static struct ftrace_ip_set *set_alloc(unsigned int count)
@@ -155,14 +153,6 @@ static struct ftrace_ip_set *set_alloc(unsigned int count)
 static void set_free_rcu(struct rcu_head *rcu)
 {
 	kvfree(container_of(rcu, struct ftrace_ip_set, rcu));
-}
-
-static int cmp_ip(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* Sort and drop duplicates in place. */
@@ -218,21 +208,11 @@ static struct ftrace_ip_set *set_edit(const struct ftrace_ip_set *set,
 
 /* ---- call sites ------------------------------------------------------- */
 
+/* A site is found by its address, its first field, as cmp_ip() compares. */
 static struct ftrace_site *table_find(struct ftrace_table *t, unsigned long ip)
 {
-	unsigned int lo = 0, hi = t->count;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (t->sites[mid].ip == ip)
-			return &t->sites[mid];
-		if (t->sites[mid].ip < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return __inline_bsearch(&ip, t->sites, t->count, sizeof(t->sites[0]),
+				cmp_ip);
 }
 
 /* The live site at @ip, under ftrace_lock or RCU. */
@@ -1308,8 +1288,8 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 
 /* ---- kernel.ftrace_enabled --------------------------------------------- */
 
-static int ftrace_enable_sysctl(const struct ctl_table *table, int write,
-				void *buffer, size_t *lenp, loff_t *ppos)
+static int ftrace_enabled_handler(const struct ctl_table *table, int write,
+				  void *buffer, size_t *lenp, loff_t *ppos)
 {
 	int was, ret;
 
@@ -1322,13 +1302,13 @@ static int ftrace_enable_sysctl(const struct ctl_table *table, int write,
 	return ret;
 }
 
-static struct ctl_table ftrace_sysctls[] = {
+static struct ctl_table ftrace_enabled_table[] = {
 	{
 		.procname	= "ftrace_enabled",
 		.data		= &ftrace_enabled,
 		.maxlen		= sizeof(int),
 		.mode		= 0644,
-		.proc_handler	= ftrace_enable_sysctl,
+		.proc_handler	= ftrace_enabled_handler,
 		.extra1		= SYSCTL_ZERO,
 		.extra2		= SYSCTL_ONE,
 	},
@@ -1336,7 +1316,7 @@ static struct ctl_table ftrace_sysctls[] = {
 
 static int __init ftrace_sysctl_init(void)
 {
-	register_sysctl_init("kernel", ftrace_sysctls);
+	register_sysctl_init("kernel", ftrace_enabled_table);
 	return 0;
 }
 late_initcall(ftrace_sysctl_init);

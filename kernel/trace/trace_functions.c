@@ -10,6 +10,7 @@
  * of set_ftrace_filter and set_ftrace_notrace (ftrace.c); set_ftrace_pid
  * narrows it to some tasks.
  */
+#include <linux/bsearch.h>
 #include <linux/ftrace.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
@@ -67,25 +68,19 @@ struct pid_set {
 
 static struct pid_set __rcu *ftrace_pids;
 
+static int cmp_pid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static bool pid_traced(pid_t pid)
 {
 	struct pid_set *set = rcu_dereference_sched(ftrace_pids);
-	unsigned int lo = 0, hi;
 
-	if (!set)
-		return true;
-	hi = set->count;
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (set->pids[mid] == pid)
-			return true;
-		if (set->pids[mid] < pid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return !set || __inline_bsearch(&pid, set->pids, set->count,
+					sizeof(pid), cmp_pid);
 }
 
 /*
@@ -201,13 +196,6 @@ static const struct seq_operations pids_seq_ops = {
 	.stop	= pids_stop,
 	.show	= pids_show,
 };
-
-static int cmp_pid(const void *a, const void *b)
-{
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void pids_replace(struct pid_set *set)
 {
