@@ -446,9 +446,9 @@ static inline const char *trace_event_str_or_null(const char *str)
 	return str ? str : EVENT_NULL_STR;
 }
 
-int __trace_event_vstr_len(const char *fmt, va_list *ap);
-void __trace_event_assign_vstr(char *dst, int len, const char *fmt,
-			       va_list *ap);
+__printf(1, 0) int __trace_event_vstr_len(const char *fmt, va_list *ap);
+__printf(3, 0) void __trace_event_assign_vstr(char *dst, int len,
+					       const char *fmt, va_list *ap);
 
 /* The TP_printk() helpers: each formats into @p and returns the text. */
 const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
