@@ -193,18 +193,38 @@ cmd_kernel() {
 }
 
 # Build x86_64 defconfig (vmlinux and modules) with the series applied: a
-# configuration far from the lab's (kprobes, BPF, perf, many drivers)
-# that proves the replaced headers and Kconfig still serve the rest of
-# the kernel.  Not part of "check": cold, it takes about half an hour.
+# configuration far from the lab's (kprobes, BPF, perf, networking, many
+# drivers and their events) that proves the replaced headers and Kconfig
+# still serve the rest of the kernel.  On top of defconfig go the base
+# tree's own ftracetest configuration (what a tester of tracing turns
+# on) and lab/defconfig.config (the function tracer, its boot test, the
+# sample modules).  Not part of "check": cold, it takes about an hour on
+# two cores.
 cmd_defconfig() {
 	cmd_tree
 	STEP=defconfig
 	local obj=$BUILD/obj-defconfig
+	local frag=$BUILD/defconfig.config
+	local -a kmake=("${KMAKE[@]/#O=*/O=$obj}")
 	mkdir -p "$obj"
-	[ -f "$obj/.config" ] || logged defconfig-config "${KMAKE[@]/#O=*/O=$obj}" defconfig
+	cat "$BASE/tools/testing/selftests/ftrace/config" \
+		"$REPO/lab/defconfig.config" > "$frag"
+	if ! [ -f "$obj/.config" ] || ! cmp -s "$frag" "$obj/.tracelab-fragment"; then
+		step "configuring $obj: defconfig + ftracetest's config + defconfig.config"
+		logged defconfig-config "${kmake[@]}" defconfig
+		logged defconfig-merge "$TREE/scripts/kconfig/merge_config.sh" -m \
+			-O "$obj" "$obj/.config" "$frag"
+		logged defconfig-olddef "${kmake[@]}" olddefconfig
+		local line
+		for line in $(grep -E '^CONFIG_[A-Z0-9_]+=.+' "$REPO/lab/defconfig.config"); do
+			grep -qx "$line" "$obj/.config" ||
+				die "$line did not take in $obj"
+		done
+		cp "$frag" "$obj/.tracelab-fragment"
+	fi
 	step "building x86_64 defconfig in $obj ($JOBS jobs, ccache)"
 	local t0=$SECONDS
-	logged defconfig "${KMAKE[@]/#O=*/O=$obj}" vmlinux modules
+	logged defconfig "${kmake[@]}" vmlinux modules
 	echo "defconfig kernel built in $((SECONDS - t0)) s"
 }
 

@@ -14,8 +14,8 @@
  *			stats and buffer_size_kb of one CPU
  *   tracing_on, buffer_size_kb, buffer_total_size_kb,
  *   buffer_subbuf_size_kb, buffer_percent, trace_clock, trace_options,
- *   trace_marker, trace_marker_raw, saved_cmdlines, saved_cmdlines_size,
- *   saved_tgids, error_log, README
+ *   tracing_cpumask, trace_marker, trace_marker_raw, saved_cmdlines,
+ *   saved_cmdlines_size, saved_tgids, error_log, README
  *
  * The text of a record (one line) is made by trace_output.c.
  */
@@ -215,8 +215,9 @@ static ssize_t write_ulong(const char __user *ubuf, size_t cnt,
 	return kstrtoul(strim(buf), 10, val);
 }
 
-static ssize_t read_text(char __user *ubuf, size_t cnt, loff_t *ppos,
-			 const char *fmt, ...)
+static __printf(4, 5)
+ssize_t read_text(char __user *ubuf, size_t cnt, loff_t *ppos,
+		  const char *fmt, ...)
 {
 	char buf[64];
 	va_list ap;
@@ -704,6 +705,14 @@ struct trace_reader {
 	loff_t				pos;
 	/* Opened with pause-on-trace set: recording stopped until release. */
 	bool				paused;
+	/*
+	 * The trace file, opened with annotate set after the buffer had
+	 * overwritten records: where each CPU's first record was shown,
+	 * so that the line saying its buffer started there comes once
+	 * (and again if seq_file shows the record again).
+	 */
+	bool				annotate;
+	loff_t				started_at[NR_CPUS];
 };
 
 static bool reader_covers(struct trace_reader *r, int cpu)
@@ -864,9 +873,11 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 
 	mutex_lock(&r->lock);
 	if (*pos < r->pos) {
-		for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 			if (r->rb_iter[cpu])
 				ring_buffer_iter_reset(r->rb_iter[cpu]);
+			r->started_at[cpu] = 0;
+		}
 		r->pos = 0;
 	}
 	if (*pos == 0)
@@ -913,6 +924,15 @@ static int trace_seq_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	trace_seq_init(&iter->seq);
+	if (r->annotate) {
+		if (!r->started_at[iter->cpu])
+			r->started_at[iter->cpu] = r->pos;
+		/* Not before the trace's first record. */
+		if (r->started_at[iter->cpu] == r->pos && r->pos > 1)
+			trace_seq_printf(&iter->seq,
+					 "##### CPU %u buffer started ####\n",
+					 iter->cpu);
+	}
 	if (r->rb_iter[iter->cpu] &&
 	    ring_buffer_iter_dropped(r->rb_iter[iter->cpu]))
 		trace_seq_printf(&iter->seq, "CPU:%d [LOST EVENTS]\n",
@@ -960,6 +980,12 @@ static int trace_open(struct inode *inode, struct file *filp)
 	r->paused = global_trace.trace_flags & TRACE_ITER(PAUSE_ON_TRACE);
 	if (r->paused)
 		tracing_stop();
+	/*
+	 * annotate: once records were overwritten, the CPUs' buffers start
+	 * at different times; say where each one starts.
+	 */
+	r->annotate = (global_trace.trace_flags & TRACE_ITER(ANNOTATE)) &&
+		      ring_buffer_overruns(global_trace.buffer);
 	ret = reader_start_iters(r);
 	if (!ret)
 		ret = seq_open(filp, &trace_seq_ops);
@@ -1577,6 +1603,74 @@ static const struct file_operations percent_fops = {
 	.llseek		= generic_file_llseek,
 };
 
+/* ---- tracing_cpumask ---------------------------------------------------- */
+
+/*
+ * The CPUs whose records are kept.  A CPU taken out of the mask has its
+ * ring buffer's per-CPU recording disabled (a count, so this stacks
+ * with the other users of ring_buffer_record_disable_cpu()); what it
+ * recorded before stays readable.
+ */
+static struct cpumask tracing_cpus = CPU_MASK_ALL;
+
+static ssize_t cpumask_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	char *buf;
+	int len;
+	ssize_t ret;
+
+	mutex_lock(&trace_types_lock);
+	len = snprintf(NULL, 0, "%*pb\n", cpumask_pr_args(&tracing_cpus)) + 1;
+	buf = kmalloc(len, GFP_KERNEL);
+	if (buf)
+		len = scnprintf(buf, len, "%*pb\n",
+				cpumask_pr_args(&tracing_cpus));
+	mutex_unlock(&trace_types_lock);
+	if (!buf)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_buffer *buffer = global_trace.buffer;
+	cpumask_var_t want;
+	int cpu, err;
+
+	if (!zalloc_cpumask_var(&want, GFP_KERNEL))
+		return -ENOMEM;
+	err = cpumask_parse_user(ubuf, cnt, want);
+	if (err)
+		goto out;
+	mutex_lock(&trace_types_lock);
+	for_each_tracing_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, &tracing_cpus);
+		bool now = cpumask_test_cpu(cpu, want);
+
+		if (was && !now)
+			ring_buffer_record_disable_cpu(buffer, cpu);
+		else if (!was && now)
+			ring_buffer_record_enable_cpu(buffer, cpu);
+	}
+	cpumask_copy(&tracing_cpus, want);
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+out:
+	free_cpumask_var(want);
+	return err ?: cnt;
+}
+
+static const struct file_operations cpumask_fops = {
+	.open		= tracing_open_generic,
+	.read		= cpumask_read,
+	.write		= cpumask_write,
+	.llseek		= generic_file_llseek,
+};
+
 /* ---- trace_clock -------------------------------------------------------- */
 
 static int clock_show(struct seq_file *m, void *v)
@@ -1661,14 +1755,17 @@ static int options_open(struct inode *inode, struct file *filp)
 	return single_open(filp, options_show, NULL);
 }
 
-static void set_option(struct trace_array *tr, int bit, bool on)
+static int set_option(struct trace_array *tr, int bit, bool on)
 {
+	if (on && (BIT(bit) & TRACE_ITER_UNBUILT))
+		return -EINVAL;
 	if (on)
 		tr->trace_flags |= BIT(bit);
 	else
 		tr->trace_flags &= ~BIT(bit);
 	if (bit == TRACE_ITER_OVERWRITE_BIT)
 		ring_buffer_change_overwrite(tr->buffer, on);
+	return 0;
 }
 
 static ssize_t options_write(struct file *filp, const char __user *ubuf,
@@ -1692,8 +1789,10 @@ static ssize_t options_write(struct file *filp, const char __user *ubuf,
 	if (i == TRACE_ITER_NR_BITS)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	set_option(&global_trace, i, on);
+	ret = set_option(&global_trace, i, on);
 	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }
@@ -1728,8 +1827,10 @@ static ssize_t option_write(struct file *filp, const char __user *ubuf,
 	if (val > 1)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	set_option(&global_trace, bit, val);
+	ret = set_option(&global_trace, bit, val);
 	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }
@@ -1861,6 +1962,7 @@ static const char readme_text[] =
 	"         tai:   International atomic time\n"
 	"  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
 	"  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n"
+	"  tracing_cpumask\t- Limit which CPUs to trace\n"
 	"  trace_options\t\t- Set format or modify how tracing happens\n"
 	"\t\t\t  Disable an option by prefixing 'no' to the\n"
 	"\t\t\t  option name\n"
@@ -2049,7 +2151,7 @@ static const struct file_operations err_fops = {
 static void create_cpu_files(struct trace_array *tr, long cpu)
 {
 	struct dentry *d;
-	char name[16];
+	char name[24];
 
 	snprintf(name, sizeof(name), "cpu%ld", cpu);
 	d = tracefs_create_dir(name, tr->percpu_dir);
@@ -2129,6 +2231,7 @@ static __init int tracer_init_tracefs(void)
 			  &subbuf_kb_fops);
 	trace_create_file("buffer_percent", 0644, NULL, NULL, &percent_fops);
 	trace_create_file("trace_clock", 0644, NULL, NULL, &clock_fops);
+	trace_create_file("tracing_cpumask", 0644, NULL, NULL, &cpumask_fops);
 	trace_create_file("trace_options", 0644, NULL, NULL, &options_fops);
 	trace_create_file("trace_marker", 0222, NULL, NULL, &marker_fops);
 	trace_create_file("trace_marker_raw", 0222, NULL, NULL,

@@ -110,6 +110,18 @@ enum {
 
 #define TRACE_ITER(x)		BIT(TRACE_ITER_##x##_BIT)
 
+/*
+ * Options that trace_options lists, as upstream does, but that this
+ * tracing core does not build: they read as off, and turning one on
+ * fails with -EINVAL instead of being taken and ignored.
+ */
+#define TRACE_ITER_UNBUILT						\
+	(TRACE_ITER(VERBOSE) | TRACE_ITER(RAW) | TRACE_ITER(HEX) |	\
+	 TRACE_ITER(BIN) | TRACE_ITER(BLOCK) | TRACE_ITER(FIELDS) |	\
+	 TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
+	 TRACE_ITER(LATENCY_FMT) | TRACE_ITER(STOP_ON_FREE) |		\
+	 TRACE_ITER(EVENT_FORK))
+
 /**
  * struct trace_array - a ring buffer and the tracefs files that control it
  * @buffer: the ring buffer every event of this array is written to

@@ -11,6 +11,7 @@
  * side of trace_event_sem, so that a module's print functions cannot go
  * away under them.
  */
+#include <linux/ctype.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/rwsem.h>
@@ -119,6 +120,46 @@ int trace_raw_output_prep(struct trace_iterator *iter,
 }
 EXPORT_SYMBOL(trace_raw_output_prep);
 
+/*
+ * With hash-ptr off, an event's plain %p prints the real address: the
+ * format is copied into @buf with each %p that no letter or digit
+ * follows (those are %pS, %pI4 and the like) turned into %px.  A format
+ * too long for @buf is used as it is.
+ */
+#define TRACE_FMT_UNHASHED_MAX	256
+
+static const char *unhash_format(char *buf, const char *fmt)
+{
+	const char *p;
+	int len = 0;
+
+	for (p = fmt; *p; p++) {
+		if (len >= TRACE_FMT_UNHASHED_MAX - 2)
+			return fmt;
+		buf[len++] = *p;
+		if (*p != '%')
+			continue;
+		if (p[1] == '%') {
+			buf[len++] = *++p;
+			continue;
+		}
+		/* Flags, width and precision, then the conversion. */
+		while (p[1] && strchr("-+ #0123456789.*", p[1])) {
+			if (len >= TRACE_FMT_UNHASHED_MAX - 2)
+				return fmt;
+			buf[len++] = *++p;
+		}
+		if (p[1] == 'p' && !isalnum(p[2])) {
+			if (len > TRACE_FMT_UNHASHED_MAX - 4)
+				return fmt;
+			buf[len++] = *++p;
+			buf[len++] = 'x';
+		}
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
 /**
  * trace_event_printf() - print an event's TP_printk() text
  * @iter: the reader
@@ -127,8 +168,11 @@ EXPORT_SYMBOL(trace_raw_output_prep);
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {
+	char unhashed[TRACE_FMT_UNHASHED_MAX];
 	va_list ap;
 
+	if (!(iter->tr->trace_flags & TRACE_ITER(HASH_PTR)))
+		fmt = unhash_format(unhashed, fmt);
 	va_start(ap, fmt);
 	trace_seq_vprintf(&iter->seq, fmt, ap);
 	va_end(ap);
@@ -234,6 +278,21 @@ enum print_line_t print_trace_line(struct trace_iterator *iter)
 	return ret;
 }
 
+/*
+ * Under printk-msg-only (with trace_printk on), the records that
+ * trace_printk() and trace_marker write show their text alone: no
+ * context, no writer's address.
+ */
+static bool msg_only(struct trace_iterator *iter)
+{
+	unsigned long want = TRACE_ITER(PRINTK) | TRACE_ITER(PRINTK_MSGONLY);
+	int type = iter->ent->type;
+
+	return (iter->tr->trace_flags & want) == want &&
+	       (type == TRACE_PRINT || type == TRACE_BPRINT ||
+		type == TRACE_BPUTS);
+}
+
 /**
  * __print_trace_line() - print_trace_line() without taking trace_event_sem
  * @iter: the reader
@@ -247,7 +306,8 @@ enum print_line_t __print_trace_line(struct trace_iterator *iter)
 	struct trace_event *event;
 	enum print_line_t ret;
 
-	if (iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO))
+	if ((iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)) &&
+	    !msg_only(iter))
 		trace_print_context(iter);
 	event = ftrace_find_event(iter->ent->type);
 	if (event && event->funcs->trace) {
@@ -580,6 +640,8 @@ static void print_sym(struct trace_iterator *iter, unsigned long ip)
 /* The address a record was written from, and the separator. */
 static void print_ip(struct trace_iterator *iter, unsigned long ip)
 {
+	if (msg_only(iter))
+		return;
 	print_sym(iter, ip);
 	trace_seq_puts(&iter->seq, ": ");
 }
