@@ -252,8 +252,8 @@ int tracepoint_probe_unregister(struct tracepoint *tp, void *probe,
 }
 EXPORT_SYMBOL_GPL(tracepoint_probe_unregister);
 
-static void for_each_tp(tracepoint_ptr_t *begin, tracepoint_ptr_t *end,
-			tp_fn fct, void *priv)
+static void walk_tps(tracepoint_ptr_t *begin, tracepoint_ptr_t *end,
+		     tp_fn fct, void *priv)
 {
 	tracepoint_ptr_t *p;
 
@@ -268,8 +268,8 @@ static void for_each_tp(tracepoint_ptr_t *begin, tracepoint_ptr_t *end,
  */
 void for_each_kernel_tracepoint(tp_fn fct, void *priv)
 {
-	for_each_tp(__start___tracepoints_ptrs, __stop___tracepoints_ptrs,
-		    fct, priv);
+	walk_tps(__start___tracepoints_ptrs, __stop___tracepoints_ptrs,
+		 fct, priv);
 }
 EXPORT_SYMBOL_GPL(for_each_kernel_tracepoint);
 
@@ -444,9 +444,9 @@ static void tp_module_going(struct module *mod)
 	 * A probe left attached by code that did not listen to the
 	 * notifier would leak its array: free what is left.
 	 */
-	for_each_tp(mod->tracepoints_ptrs,
-		    mod->tracepoints_ptrs + mod->num_tracepoints,
-		    tp_detach_all, NULL);
+	walk_tps(mod->tracepoints_ptrs,
+		 mod->tracepoints_ptrs + mod->num_tracepoints,
+		 tp_detach_all, NULL);
 }
 
 static int tp_module_notify(struct notifier_block *nb, unsigned long state,

@@ -224,7 +224,7 @@ cmd_defconfig() {
 	fi
 	step "building x86_64 defconfig in $obj ($JOBS jobs, ccache)"
 	local t0=$SECONDS
-	logged defconfig "${kmake[@]}" vmlinux modules
+	logged defconfig "${kmake[@]}" bzImage modules
 	echo "defconfig kernel built in $((SECONDS - t0)) s"
 }
 
@@ -278,11 +278,21 @@ cmd_initramfs() {
 	pack_trace_cmd "$root"
 	# Modules must be built against the kernel that boots: with
 	# KIMAGE pointing at the base kernel, take its modules.
+	# KIMAGE=build/obj-defconfig/arch/x86/boot/bzImage (after "make
+	# defconfig"): the series' kernel in the defconfig build, with the
+	# lab's modules built against it.
 	local kobj=$OBJ labmods=$BUILD/lab-modules$VAR
+	local -a kmake=("${KMAKE[@]}")
 	if [ -n "${KIMAGE:-}" ] && [ -f "$KIMAGE" ]; then
 		kobj=$(cd "$(dirname "$KIMAGE")/../../.." && pwd)
+		kmake=("${KMAKE[@]/#O=*/O=$kobj}")
 		if [ "$kobj" = "$BUILD/obj-base" ]; then
 			labmods=$BUILD/lab-modules-base
+		elif [ "$kobj" = "$BUILD/obj-defconfig" ]; then
+			labmods=$BUILD/lab-modules-defconfig
+			rm -rf "$labmods"
+			cp -r "$REPO/lab/modules" "$labmods"
+			logged lab-modules-defconfig "${kmake[@]}" M="$labmods" modules
 		elif [ "$kobj" != "$OBJ" ]; then
 			labmods=/nonexistent
 		fi
@@ -291,8 +301,8 @@ cmd_initramfs() {
 		-exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
 	# The kernel's modules where modprobe finds them (upstream's tests
 	# load theirs by name), when they belong to the kernel that boots.
-	if [ "$kobj" = "$OBJ" ]; then
-		logged modules-install "${KMAKE[@]}" INSTALL_MOD_PATH="$root" \
+	if [ "$kobj" = "$OBJ" ] || [ "$kobj" = "$BUILD/obj-defconfig" ]; then
+		logged modules-install "${kmake[@]}" INSTALL_MOD_PATH="$root" \
 			modules_install
 	fi
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"

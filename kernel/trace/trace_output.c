@@ -722,6 +722,7 @@ static enum print_line_t print_function(struct trace_iterator *iter,
 static struct trace_event_functions function_funcs = {
 	.trace = print_function,
 };
+
 static struct trace_event_functions print_funcs = { .trace = print_print };
 static struct trace_event_functions bputs_funcs = { .trace = print_bputs };
 static struct trace_event_functions bprint_funcs = { .trace = print_bprint };

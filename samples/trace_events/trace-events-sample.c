@@ -34,8 +34,8 @@ static void emit_fields(const char *foo, int cnt, const char *fmt, ...)
 	va_list va;
 
 	va_start(va, fmt);
-	trace_sample_fields(foo, cnt, lst, ARRAY_SIZE(lst), "string", cpu_online_mask,
-		      fmt, &va);
+	trace_sample_fields(foo, cnt, lst, ARRAY_SIZE(lst), "string",
+			    cpu_online_mask, fmt, &va);
 	va_end(va);
 }
 

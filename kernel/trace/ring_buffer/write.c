@@ -31,6 +31,7 @@
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
 #include <linux/string.h>
+#include <kunit/visibility.h>
 
 #include "internal.h"
 
@@ -66,6 +67,7 @@ unsigned int rb_event_size(struct ring_buffer_event *event)
 		return event->type_len * RB_ALIGNMENT + RB_EVNT_HDR_SIZE;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_event_size);
 
 /**
  * rb_event_ts_field() - the 59-bit value of a time extend or time stamp
@@ -77,6 +79,7 @@ u64 rb_event_ts_field(struct ring_buffer_event *event)
 {
 	return ((u64)event->array[0] << RB_TIME_SHIFT) | event->time_delta;
 }
+EXPORT_SYMBOL_IF_KUNIT(rb_event_ts_field);
 
 /**
  * ring_buffer_event_length() - payload length of an event
