@@ -387,9 +387,13 @@ static inline const char *trace_event_name(struct trace_event_call *call)
 /* &struct trace_event_file flags. */
 enum {
 	EVENT_FILE_FL_ENABLED_BIT,
+	EVENT_FILE_FL_FILTERED_BIT,
 };
 
 #define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
+#define EVENT_FILE_FL_FILTERED	BIT(EVENT_FILE_FL_FILTERED_BIT)
+
+struct event_filter;
 
 /**
  * struct trace_event_file - an event in one trace array
@@ -397,12 +401,14 @@ enum {
  * @tr: the trace array its records go to
  * @flags: EVENT_FILE_FL_* bits
  * @ed: its directory under events/
+ * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
  */
 struct trace_event_file {
-	struct trace_event_call	*call;
-	struct trace_array	*tr;
-	unsigned long		flags;
-	struct event_dir	*ed;
+	struct trace_event_call		*call;
+	struct trace_array		*tr;
+	unsigned long			flags;
+	struct event_dir		*ed;
+	struct event_filter __rcu	*filter;
 };
 
 /**

@@ -1179,6 +1179,8 @@ static void purge_table_from_sets(struct ftrace_table *t)
 	kvfree(ips);
 }
 
+static void probe_purge_range(unsigned long start, unsigned long end);
+
 /**
  * ftrace_release_mod() - forget a module's call sites
  * @mod: the module, unloaded or failed to load
@@ -1190,6 +1192,9 @@ void ftrace_release_mod(struct module *mod)
 	mutex_lock(&ftrace_lock);
 	t = table_of(mod);
 	if (t) {
+		if (t->count)
+			probe_purge_range(t->sites[0].ip,
+					  t->sites[t->count - 1].ip + 1);
 		list_del_rcu(&t->list);
 		purge_table_from_sets(t);
 	}
@@ -1424,6 +1429,326 @@ static const struct file_operations sites_fops = {
 	.release	= seq_release_private,
 };
 
+/* ---- function probes: "function:command[:count]" ------------------------ */
+
+/*
+ * A word "glob:traceoff" (or traceon) written to set_ftrace_filter attaches
+ * a probe to every matching function: each call turns tracing off (on).
+ * ":N" limits it to N calls that change something; "!glob:command" removes
+ * it.  Probes are independent of the filter: the file lists them after the
+ * filtered functions, "<function>:<command>:unlimited" or ":count=N", and
+ * truncating the file does not remove them.
+ *
+ * All probes are one table sorted by address, replaced as a whole under
+ * ftrace_lock (RCU) and served by one ftrace_ops whose filter is the
+ * table's addresses.
+ */
+struct probe_cmd {
+	const char	*name;
+	/* Returns whether it changed something (which uses up a count). */
+	bool		(*fn)(void);
+};
+
+static bool probe_traceon(void)
+{
+	if (tracing_is_on())
+		return false;
+	tracing_on();
+	return true;
+}
+
+static bool probe_traceoff(void)
+{
+	if (!tracing_is_on())
+		return false;
+	tracing_off();
+	return true;
+}
+
+static const struct probe_cmd probe_cmds[] = {
+	{ "traceon", probe_traceon },
+	{ "traceoff", probe_traceoff },
+};
+
+struct func_probe {
+	unsigned long		ip;
+	const struct probe_cmd	*cmd;
+	atomic_long_t		count;	/* calls left; -1: unlimited */
+};
+
+struct probe_table {
+	struct rcu_head		rcu;
+	unsigned int		n;
+	struct func_probe	p[];
+};
+
+static struct probe_table __rcu *probe_table;
+
+static void probe_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs);
+
+static struct ftrace_ops probe_ops = {
+	.func	= probe_func,
+};
+
+/* The first probe at @ip or after it. */
+static unsigned int probe_lower(const struct probe_table *t, unsigned long ip)
+{
+	unsigned int lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (t->p[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void probe_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct probe_table *t = rcu_dereference_sched(probe_table);
+	unsigned int i;
+
+	if (!t)
+		return;
+	for (i = probe_lower(t, ip); i < t->n && t->p[i].ip == ip; i++) {
+		struct func_probe *fp = &t->p[i];
+		long left = atomic_long_read(&fp->count);
+
+		if (!left)
+			continue;
+		/* A limited probe counts the calls that changed something. */
+		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
+			continue;
+		if (!fp->cmd->fn() && left > 0)
+			atomic_long_inc(&fp->count);
+	}
+}
+
+static struct probe_table *probe_table_now(void)
+{
+	return rcu_dereference_protected(probe_table,
+					 lockdep_is_held(&ftrace_lock));
+}
+
+static int probe_cmp(const void *a, const void *b)
+{
+	const struct func_probe *x = a, *y = b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return x->cmd == y->cmd ? 0 : x->cmd < y->cmd ? -1 : 1;
+}
+
+static void probe_swap(void *a, void *b, int size)
+{
+	struct func_probe *x = a, *y = b;
+	unsigned long ip = x->ip;
+	const struct probe_cmd *cmd = x->cmd;
+	long count = atomic_long_read(&x->count);
+
+	x->ip = y->ip;
+	x->cmd = y->cmd;
+	atomic_long_set(&x->count, atomic_long_read(&y->count));
+	y->ip = ip;
+	y->cmd = cmd;
+	atomic_long_set(&y->count, count);
+}
+
+static bool probe_in(const struct probe_table *t, unsigned long ip,
+		     const struct probe_cmd *cmd)
+{
+	unsigned int i;
+
+	for (i = t ? probe_lower(t, ip) : 0; t && i < t->n && t->p[i].ip == ip;
+	     i++)
+		if (t->p[i].cmd == cmd)
+			return true;
+	return false;
+}
+
+static bool ip_in(const unsigned long *ips, unsigned int n, unsigned long ip)
+{
+	return bsearch(&ip, ips, n, sizeof(*ips), cmp_ip);
+}
+
+/*
+ * Add @cmd at the sites @ips (sorted) with @count, or remove it from
+ * them, and make probe_ops follow.  *@oldp is the table replaced, for
+ * the caller to free after a grace period.
+ */
+static int probe_edit(const unsigned long *ips, unsigned int n,
+		      const struct probe_cmd *cmd, long count, bool remove,
+		      struct probe_table **oldp)
+{
+	struct probe_table *old = probe_table_now(), *t;
+	unsigned int i, k = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
+	struct ftrace_ip_set *set;
+
+	t = kvzalloc(struct_size(t, p, max), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	for (i = 0; old && i < old->n; i++) {
+		const struct func_probe *fp = &old->p[i];
+		bool hit = fp->cmd == cmd && ip_in(ips, n, fp->ip);
+
+		/* Removed, or replaced with the new count. */
+		if (hit)
+			continue;
+		t->p[k].ip = fp->ip;
+		t->p[k].cmd = fp->cmd;
+		atomic_long_set(&t->p[k].count, atomic_long_read(&fp->count));
+		k++;
+	}
+	for (i = 0; !remove && i < n; i++) {
+		t->p[k].ip = ips[i];
+		t->p[k].cmd = cmd;
+		atomic_long_set(&t->p[k].count, count);
+		k++;
+	}
+	t->n = k;
+	sort(t->p, k, sizeof(t->p[0]), probe_cmp, probe_swap);
+
+	/* The ops' filter: the table's sites, each once. */
+	set = set_alloc(k ?: 1);
+	if (!set) {
+		kvfree(t);
+		return -ENOMEM;
+	}
+	set->count = 0;
+	for (i = 0; i < k; i++)
+		if (!i || t->p[i].ip != t->p[i - 1].ip)
+			set->ip[set->count++] = t->p[i].ip;
+
+	if (!k) {
+		kvfree(set);
+		kvfree(t);
+		t = NULL;
+	}
+	rcu_assign_pointer(probe_table, t);
+	if (t) {
+		ops_set_replace(&probe_ops, false, set);
+		if (!(probe_ops.flags & FTRACE_OPS_FL_ENABLED)) {
+			probe_ops.flags |= FTRACE_OPS_FL_ENABLED |
+					   FTRACE_OPS_FL_INITIALIZED;
+			list_add_tail_rcu(&probe_ops.list, &ftrace_ops_list);
+			ftrace_update();
+		}
+	} else if (probe_ops.flags & FTRACE_OPS_FL_ENABLED) {
+		list_del_rcu(&probe_ops.list);
+		probe_ops.flags &= ~FTRACE_OPS_FL_ENABLED;
+		ftrace_update();
+		ops_set_replace(&probe_ops, false, NULL);
+	}
+	*oldp = old;
+	return 0;
+}
+
+/*
+ * A word "[!]glob:command[:count]" of set_ftrace_filter.  Returns
+ * -ENOENT if @word is not a probe word at all, -EINVAL if it is a bad one
+ * (unknown command, bad count, no function matches).
+ */
+static int probe_word(char *word)
+{
+	bool remove = *word == '!';
+	const struct probe_cmd *cmd = NULL;
+	struct probe_table *old = NULL;
+	char *glob = word + remove, *name, *arg;
+	struct ftrace_match m = {};
+	struct ipvec v = {};
+	long count = -1;
+	unsigned int i, k;
+	int ret;
+
+	name = strchr(glob, ':');
+	if (!name || str_has_prefix(name, ":mod:"))
+		return -ENOENT;
+	*name++ = '\0';
+	arg = strchr(name, ':');
+	if (arg)
+		*arg++ = '\0';
+	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
+		if (!strcmp(name, probe_cmds[i].name))
+			cmd = &probe_cmds[i];
+	if (!cmd)
+		return -EINVAL;
+	/* A removal takes (and ignores) a count, as Linux does. */
+	if (arg && str_has_prefix(arg, "count="))
+		arg += strlen("count=");
+	if (arg && strcmp(arg, "unlimited") &&
+	    (kstrtol(arg, 0, &count) || count < 0))
+		return -EINVAL;
+	m.glob = *glob ? glob : "*";
+	m.exact = !strpbrk(m.glob, "*?[");
+
+	mutex_lock(&ftrace_lock);
+	ret = match_sites_fast(&m, &v);
+	if (!ret && remove) {
+		/* Only the sites that have the probe. */
+		struct probe_table *t = probe_table_now();
+
+		for (i = 0, k = 0; i < v.n; i++)
+			if (probe_in(t, v.ip[i], cmd))
+				v.ip[k++] = v.ip[i];
+		v.n = k;
+	}
+	if (!ret && !v.n)
+		ret = -EINVAL;
+	if (!ret) {
+		sort(v.ip, v.n, sizeof(*v.ip), cmp_ip, NULL);
+		ret = probe_edit(v.ip, v.n, cmd, count, remove, &old);
+	}
+	mutex_unlock(&ftrace_lock);
+	kvfree(v.ip);
+	if (old) {
+		synchronize_rcu();
+		kvfree(old);
+	}
+	return ret;
+}
+
+static void probe_show(struct seq_file *m, const struct func_probe *fp)
+{
+	long left = atomic_long_read(&fp->count);
+
+	seq_printf(m, "%ps:%s", (void *)fp->ip, fp->cmd->name);
+	if (left < 0)
+		seq_puts(m, ":unlimited\n");
+	else
+		seq_printf(m, ":count=%ld\n", left);
+}
+
+#ifdef CONFIG_MODULES
+/* Probes on a module's functions go with the module. */
+static void probe_purge_range(unsigned long start, unsigned long end)
+{
+	struct probe_table *t = probe_table_now(), *old = NULL;
+	struct ipvec v = {};
+	unsigned int i, c;
+
+	for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
+		v.n = 0;
+		for (i = 0; t && i < t->n; i++)
+			if (t->p[i].cmd == &probe_cmds[c] &&
+			    t->p[i].ip >= start && t->p[i].ip < end &&
+			    ipvec_push(&v, t->p[i].ip))
+				break;
+		if (v.n && !probe_edit(v.ip, v.n, &probe_cmds[c], 0, true,
+				       &old)) {
+			synchronize_rcu();
+			kvfree(old);
+			t = probe_table_now();
+		}
+	}
+	kvfree(v.ip);
+}
+#endif
+
 /*
  * set_ftrace_filter and set_ftrace_notrace.  Reading lists the set.  A
  * writer edits a private copy (empty if opened with O_TRUNC), word by
@@ -1442,12 +1767,14 @@ struct filter_file {
 
 /*
  * The @pos-th line: the "all"/"none" banner for a missing set, then the
- * set's addresses, then the words waiting for their module.
+ * set's addresses, then the words waiting for their module, then (in
+ * set_ftrace_filter) the function probes.
  */
 static void *set_line(struct seq_file *m, loff_t pos)
 {
 	bool exclude = (long)m->file->f_inode->i_private;
 	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
+	struct probe_table *t;
 	struct pending_word *p;
 	loff_t n = set ? set->count : 1;
 
@@ -1459,6 +1786,10 @@ static void *set_line(struct seq_file *m, loff_t pos)
 			    list)
 		if (pos-- == n)
 			return p;
+	t = exclude ? NULL : probe_table_now();
+	pos -= n;
+	if (t && pos < t->n)
+		return &t->p[pos];
 	return NULL;
 }
 
@@ -1482,14 +1813,16 @@ static void set_stop(struct seq_file *m, void *v)
 static int set_show(struct seq_file *m, void *v)
 {
 	bool exclude = (long)m->file->f_inode->i_private;
-
 	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
+	struct probe_table *t = exclude ? NULL : probe_table_now();
 
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
 				      "#### all functions enabled ####\n");
 	else if (set && v >= (void *)set->ip && v < (void *)(set->ip + set->count))
 		seq_printf(m, "%ps\n", *(void **)v);
+	else if (t && v >= (void *)t->p && v < (void *)(t->p + t->n))
+		probe_show(m, v);
 	else
 		seq_printf(m, "%s\n", ((struct pending_word *)v)->text);
 	return 0;
@@ -1558,6 +1891,11 @@ static int filter_word(struct filter_file *ff)
 		return 0;
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
+	if (!ff->exclude) {
+		ret = probe_word(ff->word);
+		if (ret != -ENOENT)
+			return ret;
+	}
 	mutex_lock(&ftrace_lock);
 	ret = ops_apply_word(&ff->scratch, ff->exclude, ff->word, &ff->pending);
 	mutex_unlock(&ftrace_lock);

@@ -69,6 +69,7 @@ struct trace_array global_trace = {
 	.buffer_percent	= 50,
 };
 
+/* Serialises changes of the tracer, options, clock, cpumask and sizes. */
 DEFINE_MUTEX(trace_types_lock);
 
 /* ---- the trace clocks ------------------------------------------------- */
@@ -289,9 +290,20 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
  * trace_event_buffer_commit() - commit a record reserved by
  *	trace_event_buffer_reserve()
  * @fbuffer: as filled in by trace_event_buffer_reserve()
+ *
+ * A record its event's filter does not match is discarded instead.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
+#ifdef CONFIG_EVENT_TRACING
+	struct trace_event_file *file = fbuffer->trace_file;
+
+	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED) &&
+	    !trace_event_filter_keep(file, fbuffer->entry)) {
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+		return;
+	}
+#endif
 	ring_buffer_unlock_commit(fbuffer->buffer);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
@@ -697,6 +709,7 @@ static const struct file_operations cmdlines_size_fops = {
  */
 struct trace_reader {
 	struct trace_iterator		iter;
+	/* Serialises the reads of one open file. */
 	struct mutex			lock;
 	int				cpu_file;
 	bool				consume;
@@ -1158,6 +1171,7 @@ struct raw_reader {
 	struct buffer_data_read_page	*page;
 	/* Bytes of the last page not yet read, from its end. */
 	size_t				left;
+	/* Serialises the reads, splices and ioctls of one open file. */
 	struct mutex			lock;
 };
 
@@ -2101,7 +2115,8 @@ static int err_show(struct seq_file *m, void *v)
 	u32 rem;
 	u64 sec = div_u64_rem(e->ts, NSEC_PER_SEC, &rem);
 
-	seq_printf(m, "[%5llu.%06u] %s%s", sec, rem / 1000, e->loc, e->err);
+	seq_printf(m, "[%5llu.%06u] %s: error: %s", sec, rem / 1000, e->loc,
+		   e->err);
 	seq_printf(m, "\n  Command: %s\n", e->cmd);
 	seq_printf(m, "  %*s^\n", (int)strlen("Command: ") + e->pos, "");
 	return 0;

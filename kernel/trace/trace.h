@@ -198,6 +198,48 @@ int event_trace_init(void);
 void trace_event_boot_init(void);
 int trace_event_enable_cmdline_record(bool on);
 void trace_event_eval_update(struct trace_eval_map **map, int len);
+extern const struct trace_event_fields trace_common_fields[];
+
+/* trace_events_filter.c: the expressions of the events' filter files */
+enum filter_err {
+	FILTER_ERR_NONE,
+	FILTER_ERR_OP,
+	FILTER_ERR_OPEN,
+	FILTER_ERR_CLOSE,
+	FILTER_ERR_QUOTE,
+	FILTER_ERR_LONG,
+	FILTER_ERR_FIELD_OP,
+	FILTER_ERR_FIELD,
+	FILTER_ERR_INT,
+	FILTER_ERR_MISSING,
+	FILTER_ERR_DEPTH,
+	FILTER_ERR_PREDS,
+	FILTER_ERR_EXPECT,
+	FILTER_ERR_FUNC,
+	FILTER_ERR_NOMEM,
+	FILTER_ERR_SYSTEM,
+	FILTER_ERR_EMPTY,
+	FILTER_ERR_GLOB,
+};
+
+/**
+ * struct filter_error - why a filter did not parse
+ * @type: an enum filter_err value
+ * @pos: where in the filter's text
+ */
+struct filter_error {
+	int	type;
+	int	pos;
+};
+
+struct event_filter *event_filter_parse(struct trace_event_call *call,
+					const char *text,
+					struct filter_error *err);
+bool event_filter_match(const struct event_filter *filter, const void *rec);
+const char *event_filter_text(const struct event_filter *filter);
+void event_filter_free(struct event_filter *filter);
+void event_filter_log_error(const char *text, const struct filter_error *err);
+bool trace_event_filter_keep(struct trace_event_file *file, const void *rec);
 
 /* trace_functions.c: current_tracer and the function tracer */
 const char *trace_tracer_name(void);

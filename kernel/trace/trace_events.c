@@ -5,7 +5,7 @@
  *
  *   events/<system>/<event>/{enable,filter,format,id}
  *   events/<system>/enable, events/enable	0, 1, or X when mixed
- *   events/<system>/filter			"none": no filters yet
+ *   events/<system>/filter			one filter for all its events
  *   events/header_page, events/header_event	the ring buffer's layout
  *   set_event				enabled events; write to enable
  *   available_events			every event, as <system>:<event>
@@ -37,6 +37,7 @@ static LIST_HEAD(ftrace_events);
  * @dir: its directory, once tracefs is up
  * @nr_events: events registered in it; its directory goes with the last
  * @ref: open enable files; the structure is freed when both are zero
+ * @filter: the filter last written to its filter file, or NULL
  */
 struct event_system {
 	struct list_head	list;
@@ -44,6 +45,7 @@ struct event_system {
 	struct dentry		*dir;
 	int			nr_events;
 	int			ref;
+	char			*filter;
 };
 
 static LIST_HEAD(event_systems);
@@ -271,6 +273,7 @@ static void system_free(struct event_system *sys)
 	if (sys->nr_events || sys->ref)
 		return;
 	list_del(&sys->list);
+	kfree(sys->filter);
 	kfree(sys);
 }
 
@@ -284,6 +287,8 @@ static void system_put(struct event_system *sys)
 }
 
 static void event_create_dir(struct trace_event_call *call);
+static struct event_filter *event_filter_swap(struct trace_event_file *file,
+					      struct event_filter *filter);
 
 /*
  * Replace each name of an eval map in the arguments of @call's print
@@ -405,6 +410,12 @@ static void event_unregister(struct trace_event_call *call)
 		tracefs_remove(ed->dir);
 		system_put(ed->system);
 		kfree(ed);
+	}
+	if (call->file && rcu_access_pointer(call->file->filter)) {
+		struct event_filter *old = event_filter_swap(call->file, NULL);
+
+		tracepoint_synchronize_unregister();
+		event_filter_free(old);
 	}
 	kfree(call->file);
 	call->file = NULL;
@@ -628,8 +639,8 @@ static int parse_bool_write(const char __user *ubuf, size_t cnt,
 }
 
 static const char * const event_errors[] = {
-	": error: No event or system matched",
-	": error: Invalid glob",
+	"No event or system matched",
+	"Invalid glob",
 };
 
 enum { EVENT_ERR_NO_MATCH, EVENT_ERR_BAD_GLOB };
@@ -696,7 +707,8 @@ static void show_field(struct seq_file *m, const struct trace_event_fields *f)
 		   f->size, !!f->is_signed);
 }
 
-static const struct trace_event_fields common_fields[] = {
+/* The fields of &struct trace_entry, first in every format file. */
+const struct trace_event_fields trace_common_fields[] = {
 	{ .type = "unsigned short", .name = "common_type",
 	  .offset = offsetof(struct trace_entry, type), .size = 2 },
 	{ .type = "unsigned char", .name = "common_flags",
@@ -718,7 +730,7 @@ static int format_show(struct seq_file *m, void *v)
 	seq_printf(m, "name: %s\n", trace_event_name(call));
 	seq_printf(m, "ID: %d\n", call->event.type);
 	seq_puts(m, "format:\n");
-	for (f = common_fields; f->name; f++)
+	for (f = trace_common_fields; f->name; f++)
 		show_field(m, f);
 	seq_putc(m, '\n');
 	for (f = call->class->fields(); f->name; f++)
@@ -758,27 +770,97 @@ static const struct file_operations format_fops = {
 /* ---- filter files ------------------------------------------------------ */
 
 /*
- * Event filters are not implemented yet, but tools expect the files
- * (trace-cmd finds events by globbing events/<system>/<event>/filter).
- * They read "none", as a file without a filter does, and take "0",
- * which removes a filter; any expression is refused with -EINVAL.
+ * Install @filter (NULL: none) as @file's filter.  The one it replaces is
+ * returned; probes may be using it until tracepoint_synchronize_unregister()
+ * returns, and then the caller frees it.
  */
+static struct event_filter *event_filter_swap(struct trace_event_file *file,
+					      struct event_filter *filter)
+{
+	struct event_filter *old;
+
+	lockdep_assert_held(&trace_types_lock);
+	old = rcu_dereference_protected(file->filter,
+					lockdep_is_held(&trace_types_lock));
+	if (!old && !filter)
+		return NULL;
+	if (filter) {
+		rcu_assign_pointer(file->filter, filter);
+		file->flags |= EVENT_FILE_FL_FILTERED;
+	} else {
+		file->flags &= ~EVENT_FILE_FL_FILTERED;
+		RCU_INIT_POINTER(file->filter, NULL);
+	}
+	return old;
+}
+
+/* A filter as written: at most a page, surrounding spaces dropped. */
+static char *filter_text(const char __user *ubuf, size_t cnt)
+{
+	char *buf, *text;
+
+	if (cnt >= PAGE_SIZE)
+		return ERR_PTR(-EINVAL);
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return buf;
+	/* A NUL byte ends the text, as in every other tracefs file. */
+	text = strim(buf);
+	memmove(buf, text, strlen(text) + 1);
+	return buf;
+}
+
 static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
-	return simple_read_from_buffer(ubuf, cnt, ppos, "none\n", 5);
+	struct trace_event_call *call = file_call(filp);
+	struct event_filter *filter;
+	char *text;
+	ssize_t ret;
+
+	mutex_lock(&trace_types_lock);
+	filter = rcu_dereference_protected(call->file->filter,
+					   lockdep_is_held(&trace_types_lock));
+	text = kasprintf(GFP_KERNEL, "%s\n",
+			 filter ? event_filter_text(filter) : "none");
+	mutex_unlock(&trace_types_lock);
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
 }
 
+/*
+ * "0" removes the filter.  An expression that does not parse is refused
+ * with -EINVAL and a line in error_log; the filter in place stays.
+ */
 static ssize_t filter_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
-	char buf[8];
-	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+	struct trace_event_call *call = file_call(filp);
+	struct event_filter *filter = NULL;
+	struct filter_error err;
+	char *text = filter_text(ubuf, cnt);
 
-	if (ret < 0)
-		return ret;
-	if (strcmp(strim(buf), "0"))
-		return -EINVAL;
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	if (strcmp(text, "0")) {
+		filter = event_filter_parse(call, text, &err);
+		if (!filter) {
+			event_filter_log_error(text, &err);
+			kfree(text);
+			return err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
+		}
+	}
+	kfree(text);
+	mutex_lock(&trace_types_lock);
+	filter = event_filter_swap(call->file, filter);
+	mutex_unlock(&trace_types_lock);
+	if (filter) {
+		tracepoint_synchronize_unregister();
+		event_filter_free(filter);
+	}
 	*ppos += cnt;
 	return cnt;
 }
@@ -790,6 +872,101 @@ static const struct file_operations filter_fops = {
 	.llseek		= default_llseek,
 	.release	= event_file_release,
 };
+
+/*
+ * events/<system>/filter: what is written goes to every event of the
+ * system whose fields it names; the others lose their filter ("0"
+ * removes them all).  It fails, changing nothing, when no event takes
+ * it.
+ */
+static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+	char *text;
+	ssize_t ret;
+
+	mutex_lock(&trace_types_lock);
+	text = kasprintf(GFP_KERNEL, "%s\n", sys->filter ?: "none");
+	mutex_unlock(&trace_types_lock);
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
+static bool in_system(struct trace_event_call *call, struct event_system *sys)
+{
+	return call->file && call->file->ed && call->file->ed->system == sys &&
+	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+	struct filter_error err, first_err = { FILTER_ERR_SYSTEM, 0 };
+	struct trace_event_call *call;
+	struct event_filter **filters;
+	bool clear, any = false;
+	char *text = filter_text(ubuf, cnt);
+	int i, n = 0;
+	ssize_t ret = cnt;
+
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	clear = !strcmp(text, "0");
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(call, &ftrace_events, list)
+		n += in_system(call, sys);
+	filters = kcalloc(n ?: 1, sizeof(*filters), GFP_KERNEL);
+	if (!filters) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Parse for every event first, so that a failure changes nothing. */
+	i = 0;
+	list_for_each_entry(call, &ftrace_events, list) {
+		if (!in_system(call, sys))
+			continue;
+		if (!clear) {
+			filters[i] = event_filter_parse(call, text, &err);
+			if (filters[i])
+				any = true;
+			else if (err.type != FILTER_ERR_FIELD &&
+				 first_err.type == FILTER_ERR_SYSTEM)
+				first_err = err;
+		}
+		i++;
+	}
+	if (!clear && !any) {
+		event_filter_log_error(text, &first_err);
+		ret = first_err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
+		goto out_free;
+	}
+	i = 0;
+	list_for_each_entry(call, &ftrace_events, list) {
+		if (!in_system(call, sys))
+			continue;
+		filters[i] = event_filter_swap(call->file, filters[i]);
+		i++;
+	}
+	kfree(sys->filter);
+	sys->filter = clear ? NULL : text;
+	text = NULL;
+	tracepoint_synchronize_unregister();
+out_free:
+	for (i = 0; i < n; i++)
+		event_filter_free(filters[i]);
+	kfree(filters);
+out:
+	mutex_unlock(&trace_types_lock);
+	kfree(text);
+	if (ret > 0)
+		*ppos += cnt;
+	return ret;
+}
 
 /* ---- events/<system>/enable and events/enable -------------------------- */
 
@@ -885,8 +1062,8 @@ static const struct file_operations system_enable_fops = {
 static const struct file_operations system_filter_fops = {
 	.release	= system_enable_release,
 	.open		= system_enable_open,
-	.read		= filter_read,
-	.write		= filter_write,
+	.read		= system_filter_read,
+	.write		= system_filter_write,
 	.llseek		= default_llseek,
 };
 

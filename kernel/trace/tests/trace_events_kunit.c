@@ -3,7 +3,8 @@
  * KUnit tests of the TRACE_EVENT machinery (<trace/trace_events.h>):
  * the record layout against the field table behind the format file,
  * the print formats, records written by the probes (fixed fields,
- * strings, arrays, bitmasks, __rel_ fields) and the text they print as.
+ * strings, arrays, bitmasks, __rel_ fields) and the text they print as;
+ * event filters: what they keep and drop, and the errors they report.
  *
  * The probes write into a ring buffer of the test's own, through a
  * trace_event_file that points at it, so the tests neither need nor
@@ -322,12 +323,209 @@ static void tev_test_class(struct kunit *test)
 			event_tev_plain.event.type);
 }
 
+/* ---- event filters ------------------------------------------------------- */
+
+static const u8 tev_bytes[6] = { 1, 2, 3, 4, 5, 6 };
+static const u32 tev_vals[1] = { 7 };
+static const unsigned long tev_mask[1] = { 1 };
+
+/* Install @text as the test file's filter; the parse must succeed. */
+static struct event_filter *tev_filter_on(struct kunit *test, const char *text)
+{
+	struct tev_ctx *ctx = test->priv;
+	struct event_filter *filter;
+	struct filter_error err;
+
+	filter = event_filter_parse(ctx->file.call, text, &err);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, filter, "\"%s\": error %d at %d",
+				  text, err.type, err.pos);
+	KUNIT_EXPECT_STREQ(test, event_filter_text(filter), text);
+	rcu_assign_pointer(ctx->file.filter, filter);
+	ctx->file.flags |= EVENT_FILE_FL_FILTERED;
+	return filter;
+}
+
+static void tev_filter_off(struct kunit *test, struct event_filter *filter)
+{
+	struct tev_ctx *ctx = test->priv;
+
+	ctx->file.flags &= ~EVENT_FILE_FL_FILTERED;
+	RCU_INIT_POINTER(ctx->file.filter, NULL);
+	event_filter_free(filter);
+}
+
+/* How many records the buffer holds; it is emptied. */
+static int tev_drain(struct kunit *test)
+{
+	int len, n = 0;
+
+	while (tev_next(test, &len))
+		n++;
+	return n;
+}
+
+/* Record tev_fixed once under @text: 1 if the record was kept, else 0. */
+static int tev_fixed_kept(struct kunit *test, const char *text,
+			  unsigned long flags)
+{
+	struct event_filter *filter;
+
+	tev_attach(test, &event_tev_fixed);
+	filter = tev_filter_on(test, text);
+	trace_tev_fixed(-3, -300, 70000, -5, 1ULL << 40, tev_bytes, flags,
+			TEV_GREEN);
+	tev_detach(test, &event_tev_fixed);
+	tev_filter_off(test, filter);
+	return tev_drain(test);
+}
+
+static void tev_test_filter_numbers(struct kunit *test)
+{
+	static const char * const kept[] = {
+		"i == 70000", "i != 7", "s < 0", "s <= -300", "s > -301",
+		"c == 253", "l >= -5 && l <= -5", "u == 0x10000000000",
+		"u > 1099511627775", "flags & 4", "!(flags & 2)",
+		"i == 1 || color == 2", "(i == 1 || i == 70000) && s != 0",
+		"!!(i == 70000)", "cpu >= 0", "common_cpu < 4096",
+		"common_type > 0", "i==70000&&s<0",
+	};
+	static const char * const dropped[] = {
+		"i != 70000", "s > 0", "u < 1", "flags & 2", "c < 3",
+		"i == 1 && color == 2", "!(i == 70000)", "CPU < 0",
+		"i == 1 || (s > 0 && c == 253)", "common_pid == 0",
+	};
+	char text[64];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(kept); i++)
+		KUNIT_EXPECT_EQ_MSG(test, tev_fixed_kept(test, kept[i], 5), 1,
+				    "%s", kept[i]);
+	for (i = 0; i < ARRAY_SIZE(dropped); i++)
+		KUNIT_EXPECT_EQ_MSG(test, tev_fixed_kept(test, dropped[i], 5),
+				    0, "%s", dropped[i]);
+
+	snprintf(text, sizeof(text), "common_pid == %d", current->pid);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, text, 5), 1);
+	snprintf(text, sizeof(text), "comm == \"%s\"", current->comm);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, text, 5), 1);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, "COMM ~ \"*\"", 5), 1);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, "comm == nobody", 5), 0);
+}
+
+/* "<field>.function" matches any address inside the named function. */
+static void tev_test_filter_function(struct kunit *test)
+{
+	unsigned long inside = (unsigned long)tev_test_filter_function + 1;
+
+	if (!IS_ENABLED(CONFIG_KALLSYMS))
+		kunit_skip(test, "no kallsyms");
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
+			"flags.function == tev_test_filter_function", inside), 1);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
+			"flags.function != tev_test_filter_function", inside), 0);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
+			"flags.function == tev_test_filter_numbers", inside), 0);
+}
+
+static void tev_test_filter_strings(struct kunit *test)
+{
+	static const char * const kept[] = {
+		"name == \"swapper/1\"", "name ~ \"swap*\"", "name ~ '*/[0-9]'",
+		"name ~ \"*p*r?1\"", "part == abc", "part ~ a?c",
+		"rname ~ '?wapper*'", "name != foo", "rname == swapper/1",
+		"name ~ \"[a-t]wapper/[!2]\"", "name ~ *",
+	};
+	static const char * const dropped[] = {
+		"name == swapper", "part == abcd", "part == ab",
+		"name ~ \"*/[!0-9]\"", "rname == x", "name ~ \"swap\"",
+		"name ~ \"*wapper\"", "name != \"swapper/1\"",
+	};
+	struct tev_ctx *ctx = test->priv;
+	struct event_filter *filter;
+	int i, j;
+
+	ctx->file.call = &event_tev_dynamic;
+	for (j = 0; j < 2; j++) {
+		const char * const *list = j ? dropped : kept;
+		int n = j ? ARRAY_SIZE(dropped) : ARRAY_SIZE(kept);
+
+		for (i = 0; i < n; i++) {
+			tev_attach(test, &event_tev_dynamic);
+			filter = tev_filter_on(test, list[i]);
+			trace_tev_dynamic("swapper/1", "abcdef", 3,
+					  tev_vals, 1, tev_mask, 8);
+			tev_detach(test, &event_tev_dynamic);
+			tev_filter_off(test, filter);
+			KUNIT_EXPECT_EQ_MSG(test, tev_drain(test), !j, "%s",
+					    list[i]);
+		}
+	}
+}
+
+/* Bad filters: the error, and where it points. */
+static void tev_test_filter_errors(struct kunit *test)
+{
+	static const struct {
+		const char	*call;
+		const char	*text;
+		int		err;
+		int		pos;
+	} bad[] = {
+		{ "f", "", FILTER_ERR_EMPTY, 0 },
+		{ "f", "i ==", FILTER_ERR_MISSING, 4 },
+		{ "f", "i == 1 &&", FILTER_ERR_MISSING, 9 },
+		{ "f", "i == 1 || !", FILTER_ERR_MISSING, 11 },
+		{ "f", "i == 1 && !!", FILTER_ERR_MISSING, 12 },
+		{ "f", "nope == 1", FILTER_ERR_FIELD, 5 },
+		{ "f", "(i == 1 || x  == 2)", FILTER_ERR_FIELD, 14 },
+		{ "f", "i.hex == 1", FILTER_ERR_FIELD, 6 },
+		{ "f", "(i == 1", FILTER_ERR_OPEN, 0 },
+		{ "f", "((i == 1)", FILTER_ERR_OPEN, 0 },
+		{ "f", "i == 1)", FILTER_ERR_CLOSE, 6 },
+		{ "f", "i =~ 1", FILTER_ERR_OP, 2 },
+		{ "f", "i", FILTER_ERR_MISSING, 1 },
+		{ "f", "i ~ 1", FILTER_ERR_FIELD_OP, 2 },
+		{ "f", "bytes == 1", FILTER_ERR_FIELD_OP, 6 },
+		{ "f", "i == 12x", FILTER_ERR_INT, 5 },
+		{ "f", "u == -1", FILTER_ERR_INT, 5 },
+		{ "f", "i == 1 i == 2", FILTER_ERR_EXPECT, 7 },
+		{ "f", "i == 1 & i == 2", FILTER_ERR_EXPECT, 7 },
+		{ "f", "i.function == 1", FILTER_ERR_FIELD_OP, 11 },
+		{ "f", "l.function < 1", FILTER_ERR_FIELD_OP, 11 },
+		{ "f", "(((((((((((((((((i == 1)))))))))))))))))",
+		  FILTER_ERR_DEPTH, 16 },
+		{ "d", "name == 'abc", FILTER_ERR_QUOTE, 8 },
+		{ "d", "name ~ \"[a\"", FILTER_ERR_GLOB, 7 },
+		{ "d", "name ~ []", FILTER_ERR_GLOB, 7 },
+		{ "d", "name < abc", FILTER_ERR_FIELD_OP, 5 },
+		{ "d", "vals == 1", FILTER_ERR_FIELD_OP, 5 },
+	};
+	struct trace_event_call *call;
+	struct filter_error err;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		call = bad[i].call[0] == 'f' ? &event_tev_fixed :
+					       &event_tev_dynamic;
+		KUNIT_EXPECT_NULL_MSG(test, event_filter_parse(call,
+				      bad[i].text, &err), "%s", bad[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, err.type, bad[i].err, "%s",
+				    bad[i].text);
+		KUNIT_EXPECT_EQ_MSG(test, err.pos, bad[i].pos, "%s",
+				    bad[i].text);
+	}
+}
+
 static struct kunit_case tev_cases[] = {
 	KUNIT_CASE(tev_test_layout),
 	KUNIT_CASE(tev_test_print_fmt),
 	KUNIT_CASE(tev_test_fixed_record),
 	KUNIT_CASE(tev_test_dynamic_record),
 	KUNIT_CASE(tev_test_class),
+	KUNIT_CASE(tev_test_filter_numbers),
+	KUNIT_CASE(tev_test_filter_function),
+	KUNIT_CASE(tev_test_filter_strings),
+	KUNIT_CASE(tev_test_filter_errors),
 	{}
 };
 
@@ -341,3 +539,4 @@ kunit_test_suite(tev_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the TRACE_EVENT machinery");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event filters: the expressions written to events/<system>/<event>/filter.
+ *
+ *   expr := and { "||" and }
+ *   and  := unary { "&&" unary }
+ *   unary:= "!" unary | "(" expr ")" | pred
+ *   pred := field op value
+ *
+ * A numeric field compares with ==, !=, <, <=, >, >= or & (any bit in
+ * common); a string field with ==, != or ~ (a glob: * ? [...]); a
+ * "<field>.function" compares a code address with the function a name
+ * or an address falls in (== and != only).  Besides the event's own
+ * fields, "cpu" (or "CPU", "common_cpu") is the CPU the event was
+ * recorded on and "comm" (or "COMM", "common_comm") the current task's
+ * name.
+ *
+ * A filter is parsed once into a tree: "&&" and "||" nodes hold a list
+ * of children, "!" one, and the leaves are predicates that know the
+ * field's offset, size and kind.  Nesting is limited, so evaluating the
+ * tree recursively in the event's probe uses a bounded stack.
+ */
+#include <linux/ctype.h>
+#include <kunit/visibility.h>
+#include <linux/kallsyms.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+#define FILTER_MAX_DEPTH	16
+#define FILTER_MAX_PREDS	256
+#define FILTER_MAX_OPERAND	256
+
+/* The error texts, indexed by enum filter_err; error_log shows them. */
+static const char * const filter_errs[] = {
+	[FILTER_ERR_OP]		= "Unknown operator",
+	[FILTER_ERR_OPEN]	= "Missing ')'",
+	[FILTER_ERR_CLOSE]	= "')' without '('",
+	[FILTER_ERR_QUOTE]	= "Missing closing quote",
+	[FILTER_ERR_LONG]	= "Operand too long",
+	[FILTER_ERR_FIELD_OP]	= "Operator not allowed for this field type",
+	[FILTER_ERR_FIELD]	= "Field not found",
+	[FILTER_ERR_INT]	= "Invalid integer value",
+	[FILTER_ERR_MISSING]	= "Missing field name or value",
+	[FILTER_ERR_DEPTH]	= "Too many nested '(' or '!'",
+	[FILTER_ERR_PREDS]	= "Too many terms",
+	[FILTER_ERR_EXPECT]	= "Expected '&&' or '||'",
+	[FILTER_ERR_FUNC]	= "Function not found",
+	[FILTER_ERR_NOMEM]	= "Out of memory",
+	[FILTER_ERR_SYSTEM]	= "No event of the system has these fields",
+	[FILTER_ERR_EMPTY]	= "Empty filter (write 0 to remove one)",
+	[FILTER_ERR_GLOB]	= "Unclosed or empty '[' in glob",
+};
+
+/**
+ * event_filter_log_error() - add a filter's parse error to error_log
+ * @text: the filter as written
+ * @err: what event_filter_parse() reported
+ */
+void event_filter_log_error(const char *text, const struct filter_error *err)
+{
+	tracing_log_err(NULL, "event filter parse error", text, filter_errs,
+			err->type, err->pos);
+}
+
+enum node_kind { NODE_AND, NODE_OR, NODE_NOT, NODE_PRED };
+
+enum pred_op { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_BAND, OP_GLOB };
+
+/* Where a predicate finds its operand. */
+enum pred_kind {
+	PRED_NUM,		/* a 1, 2, 4 or 8 byte integer field */
+	PRED_FUNC,		/* an address within [val, val2) */
+	PRED_CPU,		/* the recording CPU */
+	PRED_STR,		/* char[N]: up to N bytes, up to a NUL */
+	PRED_DYN_STR,		/* __data_loc char[] */
+	PRED_REL_STR,		/* __rel_loc char[] */
+	PRED_PTR_STR,		/* char *: a kernel address */
+	PRED_COMM,		/* the current task's name */
+};
+
+struct filter_pred {
+	u8		kind;
+	u8		op;
+	u8		size;
+	bool		is_signed;
+	u16		offset;
+	u64		val;
+	u64		val2;
+	char		*str;
+	size_t		len;
+};
+
+struct filter_node {
+	enum node_kind		kind;
+	struct filter_node	*kid;	/* first child of AND, OR, NOT */
+	struct filter_node	*next;	/* next child of the same parent */
+	struct filter_pred	pred;
+};
+
+/**
+ * struct event_filter - a parsed filter
+ * @root: the expression
+ * @text: the expression as written, for the filter file
+ */
+struct event_filter {
+	struct filter_node	*root;
+	char			*text;
+};
+
+/* ---- evaluation ---------------------------------------------------------- */
+
+/* One glob bracket at @pat ("[abc]", "[a-z]", "[!x]"); @pat past it. */
+static bool class_match(const char **pat, char c)
+{
+	const char *p = *pat + 1;
+	bool neg = *p == '!', hit = false;
+
+	if (neg)
+		p++;
+	do {
+		char lo = *p, hi = lo;
+
+		if (p[1] == '-' && p[2] && p[2] != ']') {
+			hi = p[2];
+			p += 2;
+		}
+		if (c >= lo && c <= hi)
+			hit = true;
+		p++;
+	} while (*p && *p != ']');
+	*pat = *p ? p + 1 : p;
+	return hit != neg;
+}
+
+/*
+ * Glob @pat against the @len bytes at @s (not NUL-terminated).  A '*'
+ * remembers where it was; a mismatch later retries from there one byte
+ * further, which is enough for globs (no backtracking beyond the last
+ * star is ever needed).
+ */
+static bool glob_len(const char *pat, const char *s, size_t len)
+{
+	const char *star = NULL;
+	size_t i = 0, star_i = 0;
+
+	while (i < len) {
+		const char *p = pat;
+
+		if (*p == '*') {
+			star = ++pat;
+			star_i = i;
+			continue;
+		}
+		if (*p == '[' ? class_match(&p, s[i]) :
+				(*p && (*p == '?' || *p == s[i]))) {
+			/* class_match() moved p past the class. */
+			pat = *pat == '[' ? p : p + 1;
+			i++;
+			continue;
+		}
+		if (!star)
+			return false;
+		pat = star;
+		i = ++star_i;
+	}
+	while (*pat == '*')
+		pat++;
+	return !*pat;
+}
+
+static bool str_match(const struct filter_pred *pred, const char *s,
+		      size_t max)
+{
+	size_t len = strnlen(s, max);
+	bool eq;
+
+	if (pred->op == OP_GLOB)
+		return glob_len(pred->str, s, len);
+	eq = len == pred->len && !memcmp(s, pred->str, len);
+	return pred->op == OP_EQ ? eq : !eq;
+}
+
+/* A char * field points at a kernel string: read it without faulting. */
+static noinline bool ptr_str_match(const struct filter_pred *pred,
+				   const void *rec)
+{
+	char buf[FILTER_MAX_OPERAND];
+	const char *p = *(const char * const *)(rec + pred->offset);
+	long n;
+
+	if (!p)
+		return pred->op == OP_NE;
+	n = strncpy_from_kernel_nofault(buf, p, sizeof(buf));
+	if (n < 0)
+		return false;
+	return str_match(pred, buf, n);
+}
+
+static bool num_match(const struct filter_pred *pred, u64 v)
+{
+	s64 sv = v, sval = pred->val;
+
+	switch (pred->op) {
+	case OP_EQ:
+		return v == pred->val;
+	case OP_NE:
+		return v != pred->val;
+	case OP_BAND:
+		return v & pred->val;
+	case OP_LT:
+		return pred->is_signed ? sv < sval : v < pred->val;
+	case OP_LE:
+		return pred->is_signed ? sv <= sval : v <= pred->val;
+	case OP_GT:
+		return pred->is_signed ? sv > sval : v > pred->val;
+	case OP_GE:
+		return pred->is_signed ? sv >= sval : v >= pred->val;
+	}
+	return false;
+}
+
+static u64 field_value(const struct filter_pred *pred, const void *rec)
+{
+	const void *p = rec + pred->offset;
+
+	switch (pred->size) {
+	case 1:
+		return pred->is_signed ? (u64)*(s8 *)p : *(u8 *)p;
+	case 2:
+		return pred->is_signed ? (u64)*(s16 *)p : *(u16 *)p;
+	case 4:
+		return pred->is_signed ? (u64)*(s32 *)p : *(u32 *)p;
+	}
+	return *(u64 *)p;
+}
+
+static bool pred_match(const struct filter_pred *pred, const void *rec)
+{
+	u32 loc;
+	u64 v;
+
+	switch (pred->kind) {
+	case PRED_NUM:
+		return num_match(pred, field_value(pred, rec));
+	case PRED_CPU:
+		return num_match(pred, raw_smp_processor_id());
+	case PRED_FUNC:
+		v = field_value(pred, rec);
+		return (v >= pred->val && v < pred->val2) == (pred->op == OP_EQ);
+	case PRED_STR:
+		return str_match(pred, rec + pred->offset, pred->size);
+	case PRED_DYN_STR:
+		loc = *(u32 *)(rec + pred->offset);
+		return str_match(pred, rec + (loc & 0xffff), loc >> 16);
+	case PRED_REL_STR:
+		loc = *(u32 *)(rec + pred->offset);
+		return str_match(pred, rec + pred->offset + 4 + (loc & 0xffff),
+				 loc >> 16);
+	case PRED_PTR_STR:
+		return ptr_str_match(pred, rec);
+	case PRED_COMM:
+		return str_match(pred, current->comm, TASK_COMM_LEN);
+	}
+	return false;
+}
+
+static bool node_match(const struct filter_node *n, const void *rec)
+{
+	const struct filter_node *k;
+
+	switch (n->kind) {
+	case NODE_PRED:
+		return pred_match(&n->pred, rec);
+	case NODE_NOT:
+		return !node_match(n->kid, rec);
+	case NODE_AND:
+		for (k = n->kid; k; k = k->next)
+			if (!node_match(k, rec))
+				return false;
+		return true;
+	case NODE_OR:
+		for (k = n->kid; k; k = k->next)
+			if (node_match(k, rec))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/**
+ * trace_event_filter_keep() - whether a filtered event's record is kept
+ * @file: the event, flagged EVENT_FILE_FL_FILTERED
+ * @rec: its record, filled in
+ *
+ * Context: the event's probe (preemption disabled).
+ * Return: true if the record matches the event's filter (or the filter
+ * went away meanwhile), false to discard it.
+ */
+bool trace_event_filter_keep(struct trace_event_file *file, const void *rec)
+{
+	struct event_filter *filter = rcu_dereference_sched(file->filter);
+
+	return !filter || node_match(filter->root, rec);
+}
+
+/* ---- parsing ------------------------------------------------------------- */
+
+struct filter_parser {
+	const char			*s;
+	int				pos;
+	int				depth;
+	int				preds;
+	struct trace_event_call		*call;
+	struct filter_error		*err;
+};
+
+static void *parse_fail(struct filter_parser *p, enum filter_err err, int pos)
+{
+	if (p->err->type == FILTER_ERR_NONE) {
+		p->err->type = err;
+		p->err->pos = pos;
+	}
+	return NULL;
+}
+
+static void skip_space(struct filter_parser *p)
+{
+	while (isspace(p->s[p->pos]))
+		p->pos++;
+}
+
+static void node_free(struct filter_node *n)
+{
+	while (n) {
+		struct filter_node *next = n->next;
+
+		node_free(n->kid);
+		kfree(n->pred.str);
+		kfree(n);
+		n = next;
+	}
+}
+
+static struct filter_node *node_new(struct filter_parser *p,
+				    enum node_kind kind)
+{
+	struct filter_node *n = kzalloc(sizeof(*n), GFP_KERNEL);
+
+	if (!n)
+		return parse_fail(p, FILTER_ERR_NOMEM, p->pos);
+	n->kind = kind;
+	return n;
+}
+
+static const struct {
+	const char	*text;
+	enum pred_op	op;
+} filter_ops[] = {
+	/* Two-character operators first. */
+	{ "==", OP_EQ }, { "!=", OP_NE }, { "<=", OP_LE }, { ">=", OP_GE },
+	{ "<", OP_LT }, { ">", OP_GT }, { "&", OP_BAND }, { "~", OP_GLOB },
+};
+
+static const struct trace_event_fields *find_field(struct trace_event_call *call,
+						    const char *name)
+{
+	const struct trace_event_fields *f;
+
+	for (f = trace_common_fields; f->name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	for (f = call->class->fields(); f->name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+static bool type_ends(const char *type, const char *tail)
+{
+	size_t n = strlen(type), t = strlen(tail);
+
+	return n >= t && !strcmp(type + n - t, tail);
+}
+
+/* The kind of predicate a field makes; PRED_NUM for any integer. */
+static int field_kind(const struct trace_event_fields *f)
+{
+	const char *t = f->type;
+
+	if (str_has_prefix(t, "__data_loc "))
+		return type_ends(t, "char[]") ? PRED_DYN_STR : -1;
+	if (str_has_prefix(t, "__rel_loc "))
+		return type_ends(t, "char[]") ? PRED_REL_STR : -1;
+	if (f->len)
+		return strstr(t, "char[") ? PRED_STR : -1;
+	if (!strcmp(t, "char *") || !strcmp(t, "const char *"))
+		return PRED_PTR_STR;
+	if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8)
+		return PRED_NUM;
+	return -1;
+}
+
+/* Every '[' of a glob closes, with something between. */
+static bool glob_valid(const char *pat)
+{
+	const char *open = strchr(pat, '[');
+
+	while (open) {
+		const char *p = open + 1;
+
+		if (*p == '!')
+			p++;
+		if (!*p || *p == ']' || !strchr(p, ']'))
+			return false;
+		open = strchr(strchr(p, ']') + 1, '[');
+	}
+	return true;
+}
+
+/*
+ * The value after the operator: a quoted string, or a word that ends
+ * at a space, a parenthesis or an '&', '|' or '!'.  Returns its length
+ * and sets *@start; -1 after an error.
+ */
+static int parse_operand(struct filter_parser *p, const char **start)
+{
+	const char *s = p->s;
+	int begin = p->pos, len;
+
+	if (s[begin] == '"' || s[begin] == '\'') {
+		const char *close = strchr(s + begin + 1, s[begin]);
+
+		if (!close) {
+			parse_fail(p, FILTER_ERR_QUOTE, begin);
+			return -1;
+		}
+		*start = s + begin + 1;
+		len = close - *start;
+		p->pos = close - s + 1;
+	} else {
+		while (s[p->pos] && !isspace(s[p->pos]) &&
+		       !strchr("()&|!", s[p->pos]))
+			p->pos++;
+		*start = s + begin;
+		len = p->pos - begin;
+		if (!len) {
+			parse_fail(p, FILTER_ERR_MISSING, begin);
+			return -1;
+		}
+	}
+	if (len >= FILTER_MAX_OPERAND) {
+		parse_fail(p, FILTER_ERR_LONG, begin);
+		return -1;
+	}
+	return len;
+}
+
+/* "<field>.function == name|address": the function's address range. */
+static int parse_function(struct filter_parser *p, struct filter_pred *pred,
+			  const char *val, int at)
+{
+	unsigned long addr = 0, size, offset;
+
+	if (isdigit(val[0])) {
+		if (kstrtoul(val, 0, &addr)) {
+			parse_fail(p, FILTER_ERR_INT, at);
+			return -EINVAL;
+		}
+	} else {
+		addr = kallsyms_lookup_name(val);
+	}
+	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset)) {
+		parse_fail(p, FILTER_ERR_FUNC, at);
+		return -EINVAL;
+	}
+	pred->kind = PRED_FUNC;
+	pred->val = addr - offset;
+	pred->val2 = pred->val + size;
+	return 0;
+}
+
+static int parse_number(struct filter_parser *p, struct filter_pred *pred,
+			const char *val, int at)
+{
+	int ret;
+
+	if (pred->is_signed)
+		ret = kstrtoll(val, 0, (s64 *)&pred->val);
+	else
+		ret = kstrtoull(val, 0, &pred->val);
+	if (ret) {
+		parse_fail(p, FILTER_ERR_INT, at);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct filter_node *parse_pred(struct filter_parser *p)
+{
+	char name[64], *dot, *val;
+	const struct trace_event_fields *f;
+	struct filter_node *n;
+	struct filter_pred *pred;
+	int begin = p->pos, op_at, val_at, len, kind, i, ret;
+	bool function = false;
+	const char *start;
+
+	while (isalnum(p->s[p->pos]) || p->s[p->pos] == '_' ||
+	       p->s[p->pos] == '.')
+		p->pos++;
+	len = p->pos - begin;
+	if (!len)
+		return parse_fail(p, FILTER_ERR_MISSING, begin);
+	if (len >= sizeof(name))
+		return parse_fail(p, FILTER_ERR_LONG, begin);
+	memcpy(name, p->s + begin, len);
+	name[len] = '\0';
+	skip_space(p);
+	op_at = p->pos;
+
+	dot = strchr(name, '.');
+	if (dot) {
+		if (strcmp(dot, ".function"))
+			return parse_fail(p, FILTER_ERR_FIELD, op_at);
+		*dot = '\0';
+		function = true;
+	}
+	if (++p->preds > FILTER_MAX_PREDS)
+		return parse_fail(p, FILTER_ERR_PREDS, begin);
+	n = node_new(p, NODE_PRED);
+	if (!n)
+		return NULL;
+	pred = &n->pred;
+
+	if (!strcmp(name, "cpu") || !strcmp(name, "CPU") ||
+	    !strcmp(name, "common_cpu")) {
+		kind = PRED_CPU;
+		pred->is_signed = true;
+	} else if (!strcmp(name, "comm") || !strcmp(name, "COMM") ||
+		   !strcmp(name, "common_comm")) {
+		kind = PRED_COMM;
+	} else {
+		f = find_field(p->call, name);
+		if (!f)
+			goto fail_field;
+		kind = field_kind(f);
+		if (kind < 0)
+			goto fail_op_type;
+		pred->offset = f->offset;
+		pred->size = f->size;
+		pred->is_signed = f->is_signed;
+	}
+	pred->kind = kind;
+	if (function && (kind != PRED_NUM || pred->size != sizeof(long)))
+		goto fail_op_type;
+
+	for (i = 0; i < ARRAY_SIZE(filter_ops); i++)
+		if (str_has_prefix(p->s + p->pos, filter_ops[i].text))
+			break;
+	if (i == ARRAY_SIZE(filter_ops)) {
+		parse_fail(p, p->s[p->pos] ? FILTER_ERR_OP : FILTER_ERR_MISSING,
+			   op_at);
+		goto fail;
+	}
+	pred->op = filter_ops[i].op;
+	/* Numbers do not glob; strings only compare, and so do functions. */
+	if (kind == PRED_NUM || kind == PRED_CPU) {
+		if (pred->op == OP_GLOB ||
+		    (function && pred->op != OP_EQ && pred->op != OP_NE))
+			goto fail_op_type;
+	} else if (pred->op != OP_EQ && pred->op != OP_NE &&
+		   pred->op != OP_GLOB) {
+		goto fail_op_type;
+	}
+	p->pos += strlen(filter_ops[i].text);
+	skip_space(p);
+	val_at = p->pos;
+	len = parse_operand(p, &start);
+	if (len < 0)
+		goto fail;
+	val = kmemdup_nul(start, len, GFP_KERNEL);
+	if (!val) {
+		parse_fail(p, FILTER_ERR_NOMEM, val_at);
+		goto fail;
+	}
+
+	if (kind == PRED_NUM || kind == PRED_CPU) {
+		ret = function ? parse_function(p, pred, val, val_at) :
+				 parse_number(p, pred, val, val_at);
+		kfree(val);
+		if (ret)
+			goto fail;
+		return n;
+	}
+	if (pred->op == OP_GLOB && !glob_valid(val)) {
+		kfree(val);
+		parse_fail(p, FILTER_ERR_GLOB, val_at);
+		goto fail;
+	}
+	pred->str = val;
+	pred->len = len;
+	return n;
+
+fail_field:
+	parse_fail(p, FILTER_ERR_FIELD, op_at);
+	goto fail;
+fail_op_type:
+	parse_fail(p, FILTER_ERR_FIELD_OP, op_at);
+fail:
+	node_free(n);
+	return NULL;
+}
+
+static struct filter_node *parse_or(struct filter_parser *p);
+
+static struct filter_node *parse_unary(struct filter_parser *p)
+{
+	struct filter_node *n, *kid;
+	int at;
+
+	skip_space(p);
+	at = p->pos;
+	if (p->s[at] != '!' && p->s[at] != '(')
+		return parse_pred(p);
+	if (++p->depth > FILTER_MAX_DEPTH)
+		return parse_fail(p, FILTER_ERR_DEPTH, at);
+	p->pos++;
+	if (p->s[at] == '!') {
+		kid = parse_unary(p);
+		if (!kid)
+			return NULL;
+		n = node_new(p, NODE_NOT);
+		if (!n) {
+			node_free(kid);
+			return NULL;
+		}
+		n->kid = kid;
+	} else {
+		n = parse_or(p);
+		if (!n)
+			return NULL;
+		skip_space(p);
+		if (p->s[p->pos] != ')') {
+			node_free(n);
+			return parse_fail(p, FILTER_ERR_OPEN, at);
+		}
+		p->pos++;
+	}
+	p->depth--;
+	return n;
+}
+
+/* A list of @next terms joined by @sep ("&&" or "||"), as one node. */
+static struct filter_node *parse_list(struct filter_parser *p,
+				      const char *sep, enum node_kind kind,
+				      struct filter_node *(*next)(struct filter_parser *))
+{
+	struct filter_node *first, *last, *n;
+
+	first = next(p);
+	if (!first)
+		return NULL;
+	last = first;
+	for (;;) {
+		skip_space(p);
+		if (!str_has_prefix(p->s + p->pos, sep))
+			break;
+		p->pos += 2;
+		last->next = next(p);
+		if (!last->next)
+			goto fail;
+		last = last->next;
+	}
+	if (first == last)
+		return first;
+	n = node_new(p, kind);
+	if (!n)
+		goto fail;
+	n->kid = first;
+	return n;
+fail:
+	node_free(first);
+	return NULL;
+}
+
+static struct filter_node *parse_and(struct filter_parser *p)
+{
+	return parse_list(p, "&&", NODE_AND, parse_unary);
+}
+
+static struct filter_node *parse_or(struct filter_parser *p)
+{
+	return parse_list(p, "||", NODE_OR, parse_and);
+}
+
+/**
+ * event_filter_parse() - parse a filter for an event
+ * @call: the event whose fields the filter names
+ * @text: the expression, surrounding spaces stripped
+ * @err: set to the error and its position in @text on failure
+ *
+ * Return: the filter, or NULL with @err set.
+ */
+struct event_filter *event_filter_parse(struct trace_event_call *call,
+					const char *text,
+					struct filter_error *err)
+{
+	struct filter_parser p = { .s = text, .call = call, .err = err };
+	struct event_filter *filter;
+	struct filter_node *root;
+
+	err->type = FILTER_ERR_NONE;
+	err->pos = 0;
+	if (!*text) {
+		parse_fail(&p, FILTER_ERR_EMPTY, 0);
+		return NULL;
+	}
+	root = parse_or(&p);
+	if (!root)
+		return NULL;
+	skip_space(&p);
+	if (p.s[p.pos]) {
+		parse_fail(&p, p.s[p.pos] == ')' ? FILTER_ERR_CLOSE :
+			   FILTER_ERR_EXPECT, p.pos);
+		goto fail;
+	}
+	filter = kzalloc(sizeof(*filter), GFP_KERNEL);
+	if (filter)
+		filter->text = kstrdup(text, GFP_KERNEL);
+	if (!filter || !filter->text) {
+		kfree(filter);
+		parse_fail(&p, FILTER_ERR_NOMEM, 0);
+		goto fail;
+	}
+	filter->root = root;
+	return filter;
+fail:
+	node_free(root);
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(event_filter_parse);
+
+/**
+ * event_filter_text() - a filter as it was written
+ * @filter: the filter
+ *
+ * Return: its text.
+ */
+const char *event_filter_text(const struct event_filter *filter)
+{
+	return filter->text;
+}
+EXPORT_SYMBOL_IF_KUNIT(event_filter_text);
+
+/**
+ * event_filter_match() - evaluate a filter on a record
+ * @filter: the filter
+ * @rec: a record of the event it was parsed for
+ *
+ * Return: whether the record matches.
+ */
+bool event_filter_match(const struct event_filter *filter, const void *rec)
+{
+	return node_match(filter->root, rec);
+}
+EXPORT_SYMBOL_IF_KUNIT(event_filter_match);
+
+/**
+ * event_filter_free() - free a filter no reader can see any more
+ * @filter: the filter, or NULL
+ */
+void event_filter_free(struct event_filter *filter)
+{
+	if (!filter)
+		return;
+	node_free(filter->root);
+	kfree(filter->text);
+	kfree(filter);
+}
+EXPORT_SYMBOL_IF_KUNIT(event_filter_free);
