@@ -2,10 +2,10 @@
 /*
  * Event filters: the expressions written to events/<system>/<event>/filter.
  *
- *   expr := and { "||" and }
- *   and  := unary { "&&" unary }
- *   unary:= "!" unary | "(" expr ")" | pred
- *   pred := field op value
+ *   expression  := conjunction { "||" conjunction }
+ *   conjunction := term { "&&" term }
+ *   term        := "!" term | "(" expression ")" | comparison
+ *   comparison  := field operator value
  *
  * A numeric field compares with ==, !=, <, <=, >, >= or & (any bit in
  * common); a string field with ==, != or ~ (a glob: * ? [...]); a
@@ -364,8 +364,8 @@ static const struct {
 	{ "<", OP_LT }, { ">", OP_GT }, { "&", OP_BAND }, { "~", OP_GLOB },
 };
 
-static const struct trace_event_fields *find_field(struct trace_event_call *call,
-						    const char *name)
+static const struct trace_event_fields *
+find_field(struct trace_event_call *call, const char *name)
 {
 	const struct trace_event_fields *f;
 

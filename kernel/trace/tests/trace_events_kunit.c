@@ -412,19 +412,27 @@ static void tev_test_filter_numbers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, "comm == nobody", 5), 0);
 }
 
+/* A function for "<field>.function" to name. */
+static noinline int tev_filter_target(int v)
+{
+	return v + 1;
+}
+
 /* "<field>.function" matches any address inside the named function. */
 static void tev_test_filter_function(struct kunit *test)
 {
-	unsigned long inside = (unsigned long)tev_test_filter_function + 1;
+	unsigned long inside = (unsigned long)tev_filter_target + 1;
+	static const char * const eq = "flags.function == tev_filter_target";
+	static const char * const ne = "flags.function != tev_filter_target";
+	static const char * const other =
+		"flags.function == tev_test_filter_numbers";
 
 	if (!IS_ENABLED(CONFIG_KALLSYMS))
 		kunit_skip(test, "no kallsyms");
-	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
-			"flags.function == tev_test_filter_function", inside), 1);
-	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
-			"flags.function != tev_test_filter_function", inside), 0);
-	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test,
-			"flags.function == tev_test_filter_numbers", inside), 0);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, eq, inside), 1);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, ne, inside), 0);
+	KUNIT_EXPECT_EQ(test, tev_fixed_kept(test, other, inside), 0);
+	KUNIT_EXPECT_EQ(test, tev_filter_target(1), 2);
 }
 
 static void tev_test_filter_strings(struct kunit *test)
@@ -505,10 +513,12 @@ static void tev_test_filter_errors(struct kunit *test)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct event_filter *f;
+
 		call = bad[i].call[0] == 'f' ? &event_tev_fixed :
 					       &event_tev_dynamic;
-		KUNIT_EXPECT_NULL_MSG(test, event_filter_parse(call,
-				      bad[i].text, &err), "%s", bad[i].text);
+		f = event_filter_parse(call, bad[i].text, &err);
+		KUNIT_EXPECT_NULL_MSG(test, f, "%s", bad[i].text);
 		KUNIT_EXPECT_EQ_MSG(test, err.type, bad[i].err, "%s",
 				    bad[i].text);
 		KUNIT_EXPECT_EQ_MSG(test, err.pos, bad[i].pos, "%s",
