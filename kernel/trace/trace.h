@@ -235,7 +235,6 @@ struct filter_error {
 struct event_filter *event_filter_parse(struct trace_event_call *call,
 					const char *text,
 					struct filter_error *err);
-bool event_filter_match(const struct event_filter *filter, const void *rec);
 const char *event_filter_text(const struct event_filter *filter);
 void event_filter_free(struct event_filter *filter);
 void event_filter_log_error(const char *text, const struct filter_error *err);

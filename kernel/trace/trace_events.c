@@ -810,13 +810,25 @@ static char *filter_text(const char __user *ubuf, size_t cnt)
 	return buf;
 }
 
+/* Read a filter file's text, made under the lock; NULL if that failed. */
+static ssize_t read_and_free(char __user *ubuf, size_t cnt, loff_t *ppos,
+			     char *text)
+{
+	ssize_t ret;
+
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
 static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
 	struct trace_event_call *call = file_call(filp);
 	struct event_filter *filter;
 	char *text;
-	ssize_t ret;
 
 	mutex_lock(&trace_types_lock);
 	filter = rcu_dereference_protected(call->file->filter,
@@ -824,11 +836,7 @@ static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
 	text = kasprintf(GFP_KERNEL, "%s\n",
 			 filter ? event_filter_text(filter) : "none");
 	mutex_unlock(&trace_types_lock);
-	if (!text)
-		return -ENOMEM;
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
-	kfree(text);
-	return ret;
+	return read_and_free(ubuf, cnt, ppos, text);
 }
 
 /*
@@ -884,16 +892,11 @@ static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 {
 	struct event_system *sys = filp->private_data;
 	char *text;
-	ssize_t ret;
 
 	mutex_lock(&trace_types_lock);
 	text = kasprintf(GFP_KERNEL, "%s\n", sys->filter ?: "none");
 	mutex_unlock(&trace_types_lock);
-	if (!text)
-		return -ENOMEM;
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
-	kfree(text);
-	return ret;
+	return read_and_free(ubuf, cnt, ppos, text);
 }
 
 static bool in_system(struct trace_event_call *call, struct event_system *sys)

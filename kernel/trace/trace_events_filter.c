@@ -756,19 +756,6 @@ const char *event_filter_text(const struct event_filter *filter)
 EXPORT_SYMBOL_IF_KUNIT(event_filter_text);
 
 /**
- * event_filter_match() - evaluate a filter on a record
- * @filter: the filter
- * @rec: a record of the event it was parsed for
- *
- * Return: whether the record matches.
- */
-bool event_filter_match(const struct event_filter *filter, const void *rec)
-{
-	return node_match(filter->root, rec);
-}
-EXPORT_SYMBOL_IF_KUNIT(event_filter_match);
-
-/**
  * event_filter_free() - free a filter no reader can see any more
  * @filter: the filter, or NULL
  */
