@@ -249,6 +249,7 @@ cmd_initramfs() {
 	cp "$BUILD/bench/sysbench" "$root/lab/"
 	gcc -O2 -static -Wall -o "$root/lab/splice_raw" "$REPO/lab/guest/splice_raw.c" ||
 		die "cannot build lab/guest/splice_raw.c"
+	gcc -O2 -static -Wall -o "$root/lab/hostile" "$REPO/lab/guest/hostile.c" || die "cannot build lab/guest/hostile.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"
