@@ -378,6 +378,48 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 #endif /* CONFIG_FUNCTION_TRACER */
 
 /*
+ * Direct calls: a function's call site patched to call a trampoline of
+ * the caller's own (BPF's fentry/fexit programs) instead of the shared
+ * entry code.  Not built by this tracing core yet
+ * (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS has no prompt): the calls the
+ * rest of the kernel makes compile and fail with -ENODEV, so a caller
+ * falls back or reports the error, never believes it attached.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+#error "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS is not implemented by this tracing core"
+#else
+static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int register_ftrace_direct(struct ftrace_ops *ops,
+					 unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int unregister_ftrace_direct(struct ftrace_ops *ops,
+					   unsigned long addr,
+					   bool free_filters)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct(struct ftrace_ops *ops,
+				       unsigned long addr)
+{
+	return -ENODEV;
+}
+
+static inline int modify_ftrace_direct_nolock(struct ftrace_ops *ops,
+					      unsigned long addr)
+{
+	return -ENODEV;
+}
+#endif /* CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS */
+
+/*
  * kexec turns function tracing off around the jump to the new kernel;
  * the caller holds off anything else that would change ftrace_enabled.
  */
