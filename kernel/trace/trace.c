@@ -845,7 +845,9 @@ static void reader_format(struct trace_reader *r)
 static void print_header(struct seq_file *m, struct trace_reader *r)
 {
 	struct trace_array *tr = r->iter.tr;
-	unsigned long entries = 0, total = 0;
+	unsigned long entries = 0, total = 0, flags = tr->trace_flags;
+	bool tgid = flags & TRACE_ITER(RECORD_TGID);
+	const char *pad = tgid ? "          " : "";
 	int cpu;
 
 	for_each_tracing_cpu(cpu) {
@@ -858,22 +860,44 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 		total += e + ring_buffer_overrun_cpu(tr->buffer, cpu);
 	}
 	seq_printf(m, "# tracer: %s\n#\n", trace_tracer_name());
+	/* Without context-info there are no columns to describe. */
+	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
+		return;
+	if (flags & TRACE_ITER(LATENCY_FMT)) {
+		/* As upstream: nothing more while the buffer is empty. */
+		if (entries)
+			trace_print_lat_header(m, entries, total,
+					       !(flags & TRACE_ITER(VERBOSE)));
+		return;
+	}
+	if (flags & TRACE_ITER(VERBOSE))
+		return;
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n",
 		   entries, total, num_online_cpus());
 	seq_puts(m, "#\n");
-	if (!(tr->trace_flags & TRACE_ITER(IRQ_INFO))) {
-		seq_puts(m, "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n");
-		seq_puts(m, "#              | |         |         |         |\n");
+	if (!(flags & TRACE_ITER(IRQ_INFO))) {
+		seq_printf(m, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n",
+			   tgid ? "   TGID   " : "");
+		seq_printf(m, "#              | |      %s   |         |         |\n",
+			   tgid ? "     |    " : "");
 		return;
 	}
-	seq_puts(m, "#                                _-----=> irqs-off/BH-disabled\n");
-	seq_puts(m, "#                               / _----=> need-resched\n");
-	seq_puts(m, "#                              | / _---=> hardirq/softirq\n");
-	seq_puts(m, "#                              || / _--=> preempt-depth\n");
-	seq_puts(m, "#                              ||| / _-=> migrate-disable\n");
-	seq_puts(m, "#                              |||| /     delay\n");
-	seq_puts(m, "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n");
-	seq_puts(m, "#              | |         |   |||||     |         |\n");
+	/* With record-tgid the flag legend moves right by ten columns. */
+	seq_printf(m, "#%s                                _-----=> irqs-off/BH-disabled\n",
+		   pad);
+	seq_printf(m, "#%s                               / _----=> need-resched\n",
+		   pad);
+	seq_printf(m, "#%s                              | / _---=> hardirq/softirq\n",
+		   pad);
+	seq_printf(m, "#%s                              || / _--=> preempt-depth\n",
+		   pad);
+	seq_printf(m, "#%s                              ||| / _-=> migrate-disable\n",
+		   pad);
+	seq_printf(m, "#%s                              |||| /     delay\n", pad);
+	seq_printf(m, "#           TASK-PID  %s CPU#  |||||  TIMESTAMP  FUNCTION\n",
+		   tgid ? "     TGID   " : "  ");
+	seq_printf(m, "#              | |    %s   |   |||||     |         |\n",
+		   tgid ? "       |    " : "  ");
 }
 
 /*

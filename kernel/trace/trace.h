@@ -13,6 +13,8 @@
 #include <linux/mutex.h>
 #include <linux/sched.h>
 
+struct seq_file;
+
 /*
  * Record types of the core's own entries.  The numbers are user ABI
  * (each is the ID in events/ftrace/<name>/format); events get the ids
@@ -113,13 +115,13 @@ enum {
 /*
  * Options that trace_options lists, as upstream does, but that this
  * tracing core does not build: they read as off, and turning one on
- * fails with -EINVAL instead of being taken and ignored.
+ * fails with -EINVAL instead of being taken and ignored.  block waits
+ * for the reader code (poll() of trace_pipe always readable), the others
+ * for user stack traces, set_event_pid and the free_buffer file.
  */
 #define TRACE_ITER_UNBUILT						\
-	(TRACE_ITER(VERBOSE) | TRACE_ITER(RAW) | TRACE_ITER(HEX) |	\
-	 TRACE_ITER(BIN) | TRACE_ITER(BLOCK) | TRACE_ITER(FIELDS) |	\
-	 TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER(LATENCY_FMT) | TRACE_ITER(STOP_ON_FREE) |		\
+	(TRACE_ITER(BLOCK) | TRACE_ITER(USERSTACKTRACE) |		\
+	 TRACE_ITER(SYM_USEROBJ) | TRACE_ITER(STOP_ON_FREE) |		\
 	 TRACE_ITER(EVENT_FORK))
 
 /**
@@ -190,6 +192,8 @@ enum print_line_t print_trace_line(struct trace_iterator *iter);
 enum print_line_t __print_trace_line(struct trace_iterator *iter);
 int trace_print_context(struct trace_iterator *iter);
 int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
+void trace_print_lat_header(struct seq_file *m, unsigned long entries,
+			    unsigned long total, bool help);
 int trace_output_init(void);
 
 /* trace_events.c */

@@ -5,6 +5,9 @@
  *
  *   <comm>-<pid> [<cpu>] <flags> <seconds>.<usecs>: <event text>
  *
+ * or, under the output options, the raw, hex, bin, fields and
+ * latency-format forms of it.
+ *
  * Types are numbered from 1; the core's own entries have the numbers of
  * enum trace_type, events get numbers from __TRACE_LAST_TYPE up.  The
  * table is an xarray; readers look a type up and print under the read
@@ -15,9 +18,15 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/rwsem.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/utsname.h>
 #include <linux/xarray.h>
 
 #include "trace.h"
+
+/* The hex digits of an address shown in full. */
+#define PTR_DIGITS	((int)(2 * sizeof(void *)))
 
 static DEFINE_XARRAY_ALLOC(event_types);
 static DECLARE_RWSEM(trace_event_sem);
@@ -81,17 +90,21 @@ struct trace_event *ftrace_find_event(int type)
 }
 
 /**
- * trace_nop_print() - a print function that prints nothing more
+ * trace_nop_print() - the print function of a type that has none
  * @iter: the reader
  * @flags: unused
  * @event: unused
+ *
+ * Prints "type: <number>", as Linux 6.12 does for a record type without
+ * a print function of the kind asked for (an event under the raw, hex
+ * and bin options).
  *
  * Return: whether the line so far fitted.
  */
 enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 				  struct trace_event *event)
 {
-	trace_seq_putc(&iter->seq, '\n');
+	trace_seq_printf(&iter->seq, "type: %d\n", iter->ent->type);
 	return trace_handle_return(&iter->seq);
 }
 EXPORT_SYMBOL_GPL(trace_nop_print);
@@ -215,13 +228,19 @@ int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 	return !trace_seq_has_overflowed(s);
 }
 
+/* Nanoseconds to microseconds, to the nearest one. */
+static u64 ns_to_us(u64 ns)
+{
+	return div_u64(ns + NSEC_PER_USEC / 2, NSEC_PER_USEC);
+}
+
 static void print_time(struct trace_iterator *iter)
 {
 	u64 t = iter->ts;
 	u32 usecs;
 
 	if (trace_clock_in_ns_for(iter->tr)) {
-		t = div_u64_rem(div_u64(t, NSEC_PER_USEC), USEC_PER_SEC, &usecs);
+		t = div_u64_rem(ns_to_us(t), USEC_PER_SEC, &usecs);
 		trace_seq_printf(&iter->seq, " %5llu.%06u", t, usecs);
 	} else {
 		trace_seq_printf(&iter->seq, " %12llu", t);
@@ -262,6 +281,316 @@ int trace_print_context(struct trace_iterator *iter)
 	return !trace_seq_has_overflowed(s);
 }
 
+/* ---- the latency-format line ----------------------------------------- */
+
+/*
+ * A delay mark after the time: how long until the next record, '$' from
+ * a second, '@' 100 ms, '*' 10 ms, '#' 1 ms, '!' 100 us, '+' 10 us.
+ */
+static char delay_mark(u64 ns)
+{
+	static const struct {
+		u64	over;
+		char	mark;
+	} marks[] = {
+		{ NSEC_PER_SEC, '$' }, { 100 * NSEC_PER_MSEC, '@' },
+		{ 10 * NSEC_PER_MSEC, '*' }, { NSEC_PER_MSEC, '#' },
+		{ 100 * NSEC_PER_USEC, '!' }, { 10 * NSEC_PER_USEC, '+' },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++)
+		if (ns > marks[i].over)
+			return marks[i].mark;
+	return ' ';
+}
+
+/*
+ * The start of a line under latency-format:
+ *
+ *   <comm>-<pid> <cpu><flags> <usecs>us<mark>: (verbose off)
+ *   <comm> <pid> <cpu> <flags> <preempt> <index> [<usecs>] <ms>ms (+<ms>ms):
+ *
+ * The time counts from the last reset of the buffer.  The reader gives
+ * the printers neither the next record nor the record's index, so the
+ * delay to the next record is shown as none (as Linux 6.12's trace_pipe
+ * shows it) and the index as 0.
+ */
+static void print_lat_context(struct trace_iterator *iter)
+{
+	struct trace_array *tr = iter->tr;
+	struct trace_entry *entry = iter->ent;
+	struct trace_seq *s = &iter->seq;
+	bool verbose = tr->trace_flags & TRACE_ITER(VERBOSE);
+	bool in_ns = trace_clock_in_ns_for(tr);
+	u64 since = iter->ts - tr->time_start, delay = 0;
+	char comm[TASK_COMM_LEN];
+	u32 rem, delay_rem;
+
+	trace_find_cmdline(entry->pid, comm);
+	if (verbose) {
+		trace_seq_printf(s, "%16s %7d %3d %d %08x %08x ", comm,
+				 entry->pid, iter->cpu, entry->flags,
+				 entry->preempt_count & 0xf, 0);
+	} else {
+		trace_seq_printf(s, "%8.8s-%-7d %3d", comm, entry->pid,
+				 iter->cpu);
+		trace_print_lat_fmt(s, entry);
+	}
+
+	if (!in_ns) {
+		if (verbose)
+			trace_seq_printf(s, "[%016llx] %lld (+%lld): ", iter->ts,
+					 since, delay);
+		else
+			trace_seq_printf(s, " %4lld: ", since);
+		return;
+	}
+	if (!verbose) {
+		trace_seq_printf(s, " %4lldus%c: ", ns_to_us(since),
+				 delay_mark(delay));
+		return;
+	}
+	since = div_u64_rem(ns_to_us(since), USEC_PER_MSEC, &rem);
+	delay = div_u64_rem(ns_to_us(delay), USEC_PER_MSEC, &delay_rem);
+	trace_seq_printf(s, "[%08llx] %llu.%03ums (+%llu.%03ums): ",
+			 ns_to_us(iter->ts), since, rem, delay, delay_rem);
+}
+
+#define LAT_RULE "--------------------------------------------------------------------"
+
+/**
+ * trace_print_lat_header() - the latency-format header of the trace file
+ * @m: the trace file
+ * @entries: records in the buffer
+ * @total: records written, those overwritten included
+ * @help: add the legend of the line's columns (verbose off)
+ *
+ * There is no latency tracer: the latency, the CPU and the task that
+ * Linux 6.12 fills in from its last maximum read as zero, as 6.12's show
+ * them for the tracers that record none.
+ */
+void trace_print_lat_header(struct seq_file *m, unsigned long entries,
+			    unsigned long total, bool help)
+{
+	static const struct {
+		int		width;
+		const char	*text;
+	} legend[] = {
+		{ 47, "#                    _------=> CPU#" },
+		{ 0, "#                   / _-----=> irqs-off/BH-disabled" },
+		{ 47, "#                  | / _----=> need-resched" },
+		{ 47, "#                  || / _---=> hardirq/softirq" },
+		{ 47, "#                  ||| / _--=> preempt-depth" },
+		{ 47, "#                  |||| / _-=> migrate-disable" },
+		{ 47, "#                  ||||| /     delay" },
+		{ 47, "#  cmd     pid     |||||| time  |   caller" },
+		{ 45, "#     \\   /        ||||||  \\    |    /" },
+	};
+	const char *model = preempt_model_none() ? "server" :
+			    preempt_model_voluntary() ? "desktop" :
+			    preempt_model_full() ? "preempt" :
+			    preempt_model_rt() ? "preempt_rt" : "unknown";
+	int i;
+
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", trace_tracer_name(),
+		   init_utsname()->release);
+	seq_printf(m, "# %s\n", LAT_RULE);
+	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   entries, total, model);
+	if (IS_ENABLED(CONFIG_SMP))
+		seq_printf(m, " #P:%d)\n", num_online_cpus());
+	else
+		seq_puts(m, ")\n");
+	seq_puts(m, "#    -----------------\n");
+	seq_puts(m, "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n");
+	seq_puts(m, "#    -----------------\n");
+	seq_puts(m, "#\n");
+	if (!help)
+		return;
+	/* User space has always seen the lines padded with blanks. */
+	for (i = 0; i < ARRAY_SIZE(legend); i++)
+		seq_printf(m, "%-*s\n", legend[i].width, legend[i].text);
+}
+
+/* ---- the fields option ------------------------------------------------ */
+
+static struct trace_event_call *event_call_of(struct trace_event *event);
+
+/* How the fields option shows a field: chosen from its type's text. */
+enum field_show {
+	SHOW_NUMBER,
+	SHOW_CHARS,		/* char[N]: the text, at most N bytes */
+	SHOW_DATA_LOC_STR,	/* __data_loc char[] */
+	SHOW_REL_LOC_STR,	/* __rel_loc char[] */
+	SHOW_PTR_STR,		/* char *: the address and the text there */
+	SHOW_SYMBOL,		/* a code address */
+	SHOW_NONE,		/* a cpumask: no way to show it */
+};
+
+static enum field_show field_show_of(const struct trace_event_fields *f)
+{
+	const char *t = f->type;
+
+	if (f->filter_type == FILTER_TRACE_FN)
+		return SHOW_SYMBOL;
+	if (strstr(t, "__data_loc")) {
+		if (strstr(t, "char"))
+			return SHOW_DATA_LOC_STR;
+		if (strstr(t, "cpumask_t"))
+			return SHOW_NONE;
+	}
+	if (strstr(t, "__rel_loc") && strstr(t, "char"))
+		return SHOW_REL_LOC_STR;
+	if (strchr(t, '[') && strstr(t, "char"))
+		return SHOW_CHARS;
+	if (!strcmp(t, "char *") || !strcmp(t, "const char *"))
+		return SHOW_PTR_STR;
+	return SHOW_NUMBER;
+}
+
+/*
+ * Where the data of a __data_loc or __rel_loc field lies in the record;
+ * false when it lies beyond the record.
+ */
+static bool field_var_data(struct trace_iterator *iter,
+			   const struct trace_event_fields *f, bool rel,
+			   void **data, int *len)
+{
+	u32 loc = *(u32 *)((void *)iter->ent + f->offset);
+	int start = loc & 0xffff;
+
+	*len = loc >> 16;
+	if (rel)
+		start += f->offset + sizeof(u32);
+	if (start + *len > iter->ent_size)
+		return false;
+	*data = (void *)iter->ent + start;
+	return true;
+}
+
+static void print_field_number(struct trace_iterator *iter,
+			       const struct trace_event_fields *f, void *pos)
+{
+	struct trace_seq *s = &iter->seq;
+	void *data;
+	int i, len;
+
+	switch (f->size) {
+	case 1:
+		if (isprint(*(u8 *)pos))
+			trace_seq_printf(s, "'%c'", *(u8 *)pos);
+		trace_seq_printf(s, "(%d)", *(u8 *)pos);
+		break;
+	case 2:
+		trace_seq_printf(s, "0x%x (%d)", *(u16 *)pos, *(u16 *)pos);
+		break;
+	case 4:
+		/* A dynamic array's location: its bytes. */
+		if (strstr(f->type, "__data_loc") ||
+		    strstr(f->type, "__rel_loc")) {
+			if (!field_var_data(iter, f,
+					    !!strstr(f->type, "__rel_loc"),
+					    &data, &len)) {
+				trace_seq_puts(s, "<OVERFLOW>");
+				break;
+			}
+			for (i = 0; i < len; i++)
+				trace_seq_printf(s, "%s%02x", i ? "," : "",
+						 ((u8 *)data)[i]);
+			break;
+		}
+		trace_seq_printf(s, "0x%x (%d)", *(u32 *)pos, *(u32 *)pos);
+		break;
+	case 8:
+		trace_seq_printf(s, "0x%llx (%lld)", *(u64 *)pos, *(u64 *)pos);
+		break;
+	default:
+		trace_seq_puts(s, "<INVALID-SIZE>");
+		break;
+	}
+}
+
+static void print_field(struct trace_iterator *iter,
+			const struct trace_event_fields *f)
+{
+	struct trace_seq *s = &iter->seq;
+	void *pos = (void *)iter->ent + f->offset;
+	char text[128];
+	void *data;
+	long ret;
+	int len;
+
+	if (f->offset + f->size > iter->ent_size) {
+		trace_seq_puts(s, "<OVERFLOW>");
+		return;
+	}
+	switch (field_show_of(f)) {
+	case SHOW_CHARS:
+		trace_seq_printf(s, "%.*s", f->size, (char *)pos);
+		break;
+	case SHOW_DATA_LOC_STR:
+	case SHOW_REL_LOC_STR:
+		if (!field_var_data(iter, f,
+				    field_show_of(f) == SHOW_REL_LOC_STR,
+				    &data, &len))
+			trace_seq_puts(s, "<OVERFLOW>");
+		else
+			trace_seq_printf(s, "%.*s", len, (char *)data);
+		break;
+	case SHOW_PTR_STR:
+		data = *(void **)pos;
+		ret = strncpy_from_kernel_nofault(text, data, sizeof(text));
+		/* The address in full, as %px would show it. */
+		trace_seq_printf(s, "(0x%0*lx", PTR_DIGITS,
+				 (unsigned long)data);
+		if (ret < 0)
+			trace_seq_putc(s, ')');
+		else
+			trace_seq_printf(s, ":%s)", text);
+		break;
+	case SHOW_SYMBOL:
+		trace_seq_printf(s, "%pS", *(void **)pos);
+		break;
+	case SHOW_NUMBER:
+		print_field_number(iter, f, pos);
+		break;
+	default:
+		trace_seq_puts(s, "<INVALID-TYPE>");
+		break;
+	}
+}
+
+/*
+ * "<event>: <field>=<value> ...": every field after the common ones, in
+ * the order of the event's format file.
+ */
+static enum print_line_t print_event_fields(struct trace_iterator *iter,
+					    struct trace_event *event)
+{
+	struct trace_event_call *call = event_call_of(event);
+	const struct trace_event_fields *f;
+
+	if (!call) {
+		trace_seq_printf(&iter->seq, "UNKNOWN TYPE %d\n", event->type);
+		return trace_handle_return(&iter->seq);
+	}
+	trace_seq_printf(&iter->seq, "%s:", trace_event_name(call));
+	f = call->class->fields();
+	if (!f || !f->name) {
+		trace_seq_puts(&iter->seq, "No fields found\n");
+		return trace_handle_return(&iter->seq);
+	}
+	for (; f->name; f++) {
+		trace_seq_printf(&iter->seq, " %s=", f->name);
+		print_field(iter, f);
+	}
+	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+/* ---- one line per record ---------------------------------------------- */
+
 /**
  * print_trace_line() - print the reader's current record as one line
  * @iter: the reader
@@ -293,31 +622,111 @@ static bool msg_only(struct trace_iterator *iter)
 		type == TRACE_BPUTS);
 }
 
+/* The text line: context, then the event's text or its fields. */
+static enum print_line_t print_text_line(struct trace_iterator *iter,
+					 struct trace_event *event)
+{
+	unsigned long flags = iter->tr->trace_flags;
+
+	if ((flags & TRACE_ITER(CONTEXT_INFO)) && !msg_only(iter)) {
+		if (flags & TRACE_ITER(LATENCY_FMT))
+			print_lat_context(iter);
+		else
+			trace_print_context(iter);
+	}
+	if (trace_seq_has_overflowed(&iter->seq))
+		return TRACE_TYPE_PARTIAL_LINE;
+	if (!event) {
+		trace_seq_printf(&iter->seq, "Unknown type %d\n",
+				 iter->ent->type);
+		return trace_handle_return(&iter->seq);
+	}
+	if ((flags & TRACE_ITER(FIELDS)) && !msg_only(iter))
+		return print_event_fields(iter, event);
+	return event->funcs->trace(iter, 0, event);
+}
+
+/* raw: "<pid> <cpu> <timestamp> " and the type's raw text. */
+static enum print_line_t print_raw_line(struct trace_iterator *iter,
+					struct trace_event *event)
+{
+	if (iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO))
+		trace_seq_printf(&iter->seq, "%d %d %llu ", iter->ent->pid,
+				 iter->cpu, iter->ts);
+	if (trace_seq_has_overflowed(&iter->seq))
+		return TRACE_TYPE_PARTIAL_LINE;
+	if (!event) {
+		trace_seq_printf(&iter->seq, "%d ?\n", iter->ent->type);
+		return trace_handle_return(&iter->seq);
+	}
+	return (event->funcs->raw ?: trace_nop_print)(iter, 0, event);
+}
+
+/* hex: the same numbers, each in hex digits as it lies in memory. */
+static enum print_line_t print_hex_line(struct trace_iterator *iter,
+					struct trace_event *event)
+{
+	struct trace_seq *s = &iter->seq;
+	enum print_line_t ret;
+
+	if (iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)) {
+		trace_seq_putmem_hex(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem_hex(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem_hex(s, &iter->ts, sizeof(iter->ts));
+		if (trace_seq_has_overflowed(s))
+			return TRACE_TYPE_PARTIAL_LINE;
+	}
+	if (event) {
+		ret = (event->funcs->hex ?: trace_nop_print)(iter, 0, event);
+		if (ret != TRACE_TYPE_HANDLED)
+			return ret;
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+/* bin: the same numbers as bytes, and the type's binary form. */
+static enum print_line_t print_bin_line(struct trace_iterator *iter,
+					struct trace_event *event)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)) {
+		trace_seq_putmem(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem(s, &iter->ts, sizeof(iter->ts));
+		if (trace_seq_has_overflowed(s))
+			return TRACE_TYPE_PARTIAL_LINE;
+	}
+	if (!event)
+		return TRACE_TYPE_HANDLED;
+	return (event->funcs->binary ?: trace_nop_print)(iter, 0, event);
+}
+
 /**
  * __print_trace_line() - print_trace_line() without taking trace_event_sem
  * @iter: the reader
  *
- * For ftrace_dump(), where the kernel is dying and must not wait.
+ * For ftrace_dump(), where the kernel is dying and must not wait.  The
+ * output options choose the form: printk-msg-only's text first, then
+ * bin, hex and raw, in that order, else the text line.
  *
  * Return: what the record's print function returned.
  */
 enum print_line_t __print_trace_line(struct trace_iterator *iter)
 {
-	struct trace_event *event;
-	enum print_line_t ret;
+	struct trace_event *event = ftrace_find_event(iter->ent->type);
+	unsigned long flags = iter->tr->trace_flags;
 
-	if ((iter->tr->trace_flags & TRACE_ITER(CONTEXT_INFO)) &&
-	    !msg_only(iter))
-		trace_print_context(iter);
-	event = ftrace_find_event(iter->ent->type);
-	if (event && event->funcs->trace) {
-		ret = event->funcs->trace(iter, 0, event);
-	} else {
-		trace_seq_printf(&iter->seq, "Unknown type %d\n",
-				 iter->ent->type);
-		ret = trace_handle_return(&iter->seq);
-	}
-	return ret;
+	if (msg_only(iter))
+		return print_text_line(iter, event);
+	if (flags & TRACE_ITER(BIN))
+		return print_bin_line(iter, event);
+	if (flags & TRACE_ITER(HEX))
+		return print_hex_line(iter, event);
+	if (flags & TRACE_ITER(RAW))
+		return print_raw_line(iter, event);
+	return print_text_line(iter, event);
 }
 
 /* ---- the TP_printk() helpers ------------------------------------------- */
@@ -634,7 +1043,7 @@ static void print_sym(struct trace_iterator *iter, unsigned long ip)
 		snprintf(name, sizeof(name), "0x%08lx", ip);
 	trace_seq_puts(&iter->seq, name);
 	if (flags & TRACE_ITER(SYM_ADDR))
-		trace_seq_printf(&iter->seq, " <%px>", (void *)ip);
+		trace_seq_printf(&iter->seq, " <%0*lx>", PTR_DIGITS, ip);
 }
 
 /* The address a record was written from, and the separator. */
@@ -719,15 +1128,98 @@ static enum print_line_t print_function(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
+/*
+ * The raw, hex and bin forms: the addresses as numbers, then the text.
+ * Types without one print "type: <number>" (trace_nop_print()).
+ */
+static enum print_line_t raw_function(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %lx\n", e->ip, e->parent_ip);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t hex_function(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_putmem_hex(&iter->seq, &e->ip, sizeof(e->ip));
+	trace_seq_putmem_hex(&iter->seq, &e->parent_ip, sizeof(e->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t bin_function(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_putmem(&iter->seq, &e->ip, sizeof(e->ip));
+	trace_seq_putmem(&iter->seq, &e->parent_ip, sizeof(e->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_print(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	struct print_entry *e = (void *)iter->ent;
+	int max = iter->ent_size - (int)offsetof(struct print_entry, buf);
+
+	trace_seq_printf(&iter->seq, "# %lx ", e->ip);
+	if (max > 0 && strnlen(e->buf, max) < max)
+		print_text(&iter->seq, e->buf);
+	else
+		trace_seq_puts(&iter->seq, "<corrupt>\n");
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_bputs(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	struct bputs_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, ": %lx : ", e->ip);
+	print_text(&iter->seq, e->str);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_bprint(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	struct bprint_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, ": %lx : ", e->ip);
+	trace_seq_bprintf(&iter->seq, e->fmt, e->buf);
+	return trace_handle_return(&iter->seq);
+}
+
 static struct trace_event_functions function_funcs = {
-	.trace = print_function,
+	.trace	= print_function,
+	.raw	= raw_function,
+	.hex	= hex_function,
+	.binary	= bin_function,
 };
 
-static struct trace_event_functions print_funcs = { .trace = print_print };
-static struct trace_event_functions bputs_funcs = { .trace = print_bputs };
-static struct trace_event_functions bprint_funcs = { .trace = print_bprint };
+static struct trace_event_functions print_funcs = {
+	.trace	= print_print,
+	.raw	= raw_print,
+};
+
+static struct trace_event_functions bputs_funcs = {
+	.trace	= print_bputs,
+	.raw	= raw_bputs,
+};
+
+static struct trace_event_functions bprint_funcs = {
+	.trace	= print_bprint,
+	.raw	= raw_bprint,
+};
+
 static struct trace_event_functions raw_data_funcs = {
-	.trace = print_raw_data,
+	.trace	= print_raw_data,
+	.raw	= print_raw_data,
 };
 
 /*
@@ -747,9 +1239,17 @@ static struct trace_event_functions raw_data_funcs = {
 		.offset = offsetof(struct _struct, _name),		\
 	}
 
+/* Code addresses: the fields option shows them as symbols. */
+#define CORE_FIELD_FN(_name, _struct) {					\
+		.type = "unsigned long", .name = #_name,		\
+		.offset = offsetof(struct _struct, _name),		\
+		.size = sizeof(unsigned long),				\
+		.filter_type = FILTER_TRACE_FN,				\
+	}
+
 static struct trace_event_fields function_fields[] = {
-	CORE_FIELD("unsigned long", ip, ftrace_entry),
-	CORE_FIELD("unsigned long", parent_ip, ftrace_entry),
+	CORE_FIELD_FN(ip, ftrace_entry),
+	CORE_FIELD_FN(parent_ip, ftrace_entry),
 	{}
 };
 
@@ -812,6 +1312,23 @@ static struct trace_event_call *core_calls[] = {
 	&function_call, &print_call, &bprint_call, &bputs_call,
 	&raw_data_call,
 };
+
+/*
+ * The event a record type belongs to: every event's record type is the
+ * one in its &struct trace_event_call; for the numbers of the core's
+ * own types, only those that are events (the core_calls) have one.
+ */
+static struct trace_event_call *event_call_of(struct trace_event *event)
+{
+	int i;
+
+	if (event->type > __TRACE_LAST_TYPE)
+		return container_of(event, struct trace_event_call, event);
+	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
+		if (&core_calls[i]->event == event)
+			return core_calls[i];
+	return NULL;
+}
 
 /**
  * trace_output_init() - register the core's record types
