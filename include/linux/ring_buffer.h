@@ -108,6 +108,9 @@ struct ring_buffer_event *ring_buffer_peek(struct trace_buffer *buffer, int cpu,
 struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer,
 					      int cpu, u64 *ts,
 					      unsigned long *lost_events);
+struct ring_buffer_event *
+ring_buffer_consume_trylock(struct trace_buffer *buffer, int cpu, u64 *ts,
+			    unsigned long *lost_events);
 
 /* Non-consuming reads. */
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,

@@ -1154,8 +1154,6 @@ static void event_create_dir(struct trace_event_call *call)
 
 struct events_view {
 	bool	enabled_only;
-	char	word[SET_EVENT_WORD_MAX];
-	int	len;
 };
 
 static struct events_view all_events_view;
@@ -1233,10 +1231,11 @@ static const struct file_operations available_events_fops = {
 };
 
 /*
- * A set_event writer: words separated by white space (or NUL bytes),
- * each "[!][system:]event".  A word may span write() calls; the last one
- * is applied when the file is closed.  A write is checked whole before
- * anything in it is applied.
+ * A set_event write: words separated by white space (or NUL bytes), each
+ * "[!][system:]event", as in Linux 6.12 every word complete within its
+ * write (the last one needs no newline).  A write is checked whole before
+ * anything in it is applied: a word that matches nothing fails it with
+ * -EINVAL and an error_log line, and nothing changes.
  */
 static int set_event_apply(char *word, bool check_only)
 {
@@ -1270,39 +1269,33 @@ static void set_event_log(char *word, int ret)
 			glob ? EVENT_ERR_BAD_GLOB : EVENT_ERR_NO_MATCH, 0);
 }
 
-/* Run over the words of @buf (and the word pending in @w). */
-static int set_event_words(struct events_view *w, char *buf, size_t len,
-			   bool check_only, bool final)
+/* Check (@check_only) or apply the words of @buf. */
+static int set_event_words(const char *buf, size_t len, bool check_only)
 {
-	struct events_view tmp = *w;
-	size_t i;
+	char word[SET_EVENT_WORD_MAX];
+	size_t i, n = 0;
 	int ret;
 
 	for (i = 0; i <= len; i++) {
-		bool end = i == len;
-		char c = end ? ' ' : buf[i];
+		char c = i == len ? ' ' : buf[i];
 
-		if (end && !final)
-			break;
 		if (c && !isspace(c)) {
-			if (tmp.len == SET_EVENT_WORD_MAX - 1)
+			if (n == SET_EVENT_WORD_MAX - 1)
 				return -EINVAL;
-			tmp.word[tmp.len++] = c;
+			word[n++] = c;
 			continue;
 		}
-		if (!tmp.len)
+		if (!n)
 			continue;
-		tmp.word[tmp.len] = '\0';
-		ret = set_event_apply(tmp.word, check_only);
+		word[n] = '\0';
+		ret = set_event_apply(word, check_only);
 		if (ret) {
 			if (check_only)
-				set_event_log(tmp.word, ret);
+				set_event_log(word, ret);
 			return ret;
 		}
-		tmp.len = 0;
+		n = 0;
 	}
-	if (!check_only)
-		*w = tmp;
 	return 0;
 }
 
@@ -1333,16 +1326,13 @@ static int set_event_open(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static struct events_view *set_event_writer(struct file *filp)
-{
-	return ((struct seq_file *)filp->private_data)->private;
-}
-
-/* Larger writes are taken a page at a time, each page checked whole. */
+/*
+ * Larger writes are taken a page at a time, each page checked whole and
+ * cut after its last separator, so that no word is split.
+ */
 static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	struct events_view *w = set_event_writer(filp);
 	size_t len = min_t(size_t, cnt, PAGE_SIZE);
 	char *buf;
 	int ret;
@@ -1352,10 +1342,18 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	buf = memdup_user(ubuf, len);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	if (len < cnt) {
+		while (len && buf[len - 1] && !isspace(buf[len - 1]))
+			len--;
+		if (!len) {
+			kfree(buf);
+			return -EINVAL;
+		}
+	}
 	mutex_lock(&trace_types_lock);
-	ret = set_event_words(w, buf, len, true, false);
+	ret = set_event_words(buf, len, true);
 	if (!ret)
-		ret = set_event_words(w, buf, len, false, false);
+		ret = set_event_words(buf, len, false);
 	mutex_unlock(&trace_types_lock);
 	kfree(buf);
 	if (ret)
@@ -1366,15 +1364,7 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 
 static int set_event_release(struct inode *inode, struct file *filp)
 {
-	struct events_view *w = set_event_writer(filp);
-
-	if (w->len) {
-		mutex_lock(&trace_types_lock);
-		if (!set_event_words(w, "", 0, true, true))
-			set_event_words(w, "", 0, false, true);
-		mutex_unlock(&trace_types_lock);
-	}
-	kfree(w);
+	kfree(((struct seq_file *)filp->private_data)->private);
 	return seq_release(inode, filp);
 }
 

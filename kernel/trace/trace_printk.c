@@ -17,6 +17,7 @@
  * of trace_puts() holds the string's address, and must still print
  * after the module is gone.
  */
+#include <linux/delay.h>
 #include <linux/kallsyms.h>
 #include <linux/kdebug.h>
 #include <linux/nmi.h>
@@ -267,12 +268,41 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 /* One iterator for the dump: it runs where nothing may be allocated. */
 static struct trace_iterator dump_iter;
 
+/*
+ * The next record of @cpu for the dump.  The dump may run in NMI (the
+ * panic and die notifiers can), where waiting for a reader that holds
+ * the CPU buffer could mean waiting for the code the NMI interrupted:
+ * it tries for a millisecond, then gives up on that CPU.
+ */
+static struct ring_buffer_event *dump_next(struct trace_buffer *buffer,
+					   int cpu, struct trace_iterator *iter)
+{
+	struct ring_buffer_event *event;
+	int tries = 200;
+
+	for (;;) {
+		event = ring_buffer_consume_trylock(buffer, cpu, &iter->ts,
+						    &iter->lost_events);
+		if (!IS_ERR(event))
+			return event;
+		if (!--tries) {
+			pr_info("CPU %d: its buffer is being read; skipped\n",
+				cpu);
+			return NULL;
+		}
+		udelay(5);
+	}
+}
+
 /**
  * ftrace_dump() - print the trace to the console
  * @oops_dump_mode: all CPUs, or the current one only
  *
  * Called where the kernel is about to die: turns tracing off and prints
  * the buffer's records, oldest first, consuming them.
+ *
+ * Context: Any context, NMI included: it never waits for a reader of the
+ * buffer (a CPU buffer that stays busy is skipped, with a line saying so).
  */
 void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 {
@@ -291,8 +321,7 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 	for_each_tracing_cpu(cpu) {
 		if (oops_dump_mode == DUMP_ORIG && cpu != raw_smp_processor_id())
 			continue;
-		while ((event = ring_buffer_consume(buffer, cpu, &iter->ts,
-						    &iter->lost_events))) {
+		while ((event = dump_next(buffer, cpu, iter))) {
 			iter->ent = ring_buffer_event_data(event);
 			iter->ent_size = ring_buffer_event_length(event);
 			iter->cpu = cpu;

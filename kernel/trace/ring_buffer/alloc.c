@@ -44,12 +44,35 @@ bool rb_alloc_refused(void)
 EXPORT_SYMBOL_IF_KUNIT(rb_alloc_refused);
 #endif
 
-/* @n zeroed objects of @size bytes on @node, or NULL. */
+/*
+ * @n zeroed objects of @size bytes on @node, or NULL; free with kvfree().
+ * A ring of a large buffer is a large array, hence kvcalloc(); the sizes
+ * come from users, hence no warning when there is not enough memory.
+ */
 static void *rb_zalloc(size_t n, size_t size, int node)
 {
 	if (rb_alloc_refused())
 		return NULL;
-	return kcalloc_node(n, size, GFP_KERNEL, node);
+	return kvcalloc_node(n, size, GFP_KERNEL | __GFP_NOWARN, node);
+}
+
+/*
+ * Whether @nr more sub-buffers of 2^@order pages, on each of @cpus CPUs,
+ * can be had without taking the last of the machine's memory.  Sizes are
+ * written by users: a size that cannot be had is refused before anything
+ * is allocated, not found out by an allocator driven into reclaim, the
+ * OOM killer or a warning.
+ */
+static bool rb_mem_allows(unsigned long nr, unsigned int order,
+			  unsigned int cpus)
+{
+	unsigned long avail = si_mem_available();
+
+	if (nr > UINT_MAX)
+		return false;
+	/* Leave an eighth of what is available to everybody else. */
+	avail -= avail >> 3;
+	return nr <= (avail >> order) / max(cpus, 1U);
 }
 
 /**
@@ -76,7 +99,7 @@ struct rb_page *rb_page_alloc(unsigned int order, int cpu)
 				      __GFP_NOWARN | __GFP_ZERO | __GFP_COMP,
 				      order);
 	if (!pg) {
-		kfree(page);
+		kvfree(page);
 		return NULL;
 	}
 	page->bpage = page_address(pg);
@@ -93,7 +116,7 @@ void rb_page_free(struct rb_page *page, unsigned int order)
 	if (!page)
 		return;
 	free_pages((unsigned long)page->bpage, order);
-	kfree(page);
+	kvfree(page);
 }
 
 /**
@@ -155,12 +178,12 @@ static void rb_cpu_free(struct rb_cpu *cb)
 	if (cb->ring) {
 		for (i = 0; i < cb->nr; i++)
 			rb_page_free(cb->ring[i], cb->order);
-		kfree(cb->ring);
+		kvfree(cb->ring);
 	}
 	rb_page_free(cb->reader, cb->order);
 	rb_page_free(cb->spare, cb->order);
-	kfree(cb->bounce);
-	kfree(cb);
+	kvfree(cb->bounce);
+	kvfree(cb);
 }
 
 /* A ring of @nr empty sub-buffers, or NULL with nothing left allocated. */
@@ -182,7 +205,7 @@ static struct rb_page **rb_ring_alloc(unsigned int nr, unsigned int order,
 fail:
 	while (i--)
 		rb_page_free(ring[i], order);
-	kfree(ring);
+	kvfree(ring);
 	return NULL;
 }
 
@@ -221,10 +244,12 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 }
 
 /* Sub-buffers of @subbuf_size bytes that hold @size bytes, two at least. */
-static unsigned int rb_nr_subbufs(unsigned long size, unsigned int subbuf_size)
+static unsigned long rb_nr_subbufs(unsigned long size,
+				   unsigned int subbuf_size)
 {
+	/* Not DIV_ROUND_UP(): a size near ULONG_MAX would wrap to a small one. */
 	return max_t(unsigned long, RB_MIN_SUBBUFS,
-		     DIV_ROUND_UP(size, subbuf_size));
+		     size / subbuf_size + !!(size % subbuf_size));
 }
 
 static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
@@ -249,9 +274,12 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 					 struct lock_class_key *key)
 {
 	struct trace_buffer *buffer;
-	unsigned int nr;
+	unsigned long nr;
 	int cpu;
 
+	if (!rb_mem_allows(rb_nr_subbufs(size, PAGE_SIZE - RB_PAGE_HDR_SIZE),
+			   0, num_possible_cpus()))
+		return NULL;
 	buffer = rb_zalloc(1, sizeof(*buffer), NUMA_NO_NODE);
 	if (!buffer)
 		return NULL;
@@ -294,9 +322,9 @@ void ring_buffer_free(struct trace_buffer *buffer)
 	if (buffer->cpus) {
 		for_each_possible_cpu(cpu)
 			rb_cpu_free(buffer->cpus[cpu]);
-		kfree(buffer->cpus);
+		kvfree(buffer->cpus);
 	}
-	kfree(buffer);
+	kvfree(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free);
 
@@ -323,7 +351,8 @@ static void rb_cpu_resume(struct rb_cpu *cb, unsigned long flags)
  * their sequences, so each goes to slot sequence % nr of the new ring.
  * When the new ring cannot hold them all, the oldest go, counted as
  * overrun.  The other slots are filled from @pool (@nr_pool sub-buffers),
- * which receives the old sub-buffers no longer needed.
+ * which receives the old sub-buffers no longer needed.  The old ring array
+ * is the caller's to free, once the reader_lock is dropped.
  *
  * Return: how many sub-buffers are left in @pool, for the caller to free.
  */
@@ -354,7 +383,6 @@ static unsigned int rb_cpu_rebuild(struct rb_cpu *cb, struct rb_page **ring,
 			rb_page_reset(ring[i]);
 		}
 	}
-	kfree(cb->ring);
 	cb->ring = ring;
 	cb->nr = nr;
 	atomic_long_set(&cb->head, head << 1);
@@ -392,11 +420,13 @@ static int rb_resize_prepare(struct rb_cpu *cb, unsigned int nr,
 static void rb_resize_commit(struct rb_cpu *cb, unsigned int nr,
 			     struct rb_resize *rs)
 {
+	struct rb_page **old = cb->ring;
 	unsigned long flags = rb_cpu_stop(cb);
 
 	rs->nr_pool = rb_cpu_rebuild(cb, rs->ring, nr, rs->pool, rs->nr_pool);
 	rb_cpu_resume(cb, flags);
-	rs->ring = NULL;
+	/* Freed with the rest, out of the lock: it may be vmalloc()ed. */
+	rs->ring = old;
 }
 
 /* Free what a resize did not use (all of it if it failed). */
@@ -404,8 +434,39 @@ static void rb_resize_release(struct rb_cpu *cb, struct rb_resize *rs)
 {
 	while (rs->nr_pool)
 		rb_page_free(rs->pool[--rs->nr_pool], cb->order);
-	kfree(rs->pool);
-	kfree(rs->ring);
+	kvfree(rs->pool);
+	kvfree(rs->ring);
+}
+
+/*
+ * Resizing and changing the sub-buffer order refuse while an iterator
+ * reads a CPU buffer they change: an iterator holds a position and a copy
+ * buffer of the current geometry.  ring_buffer_read_start() may be called
+ * where it cannot take the buffer's mutex, so the two meet in a handshake
+ * (ordering row O8 of Documentation/trace/ring-buffer-design.rst): each
+ * announces itself (the iterator in &rb_cpu.iterators, the reconfiguration
+ * in &trace_buffer.reconfig), then a full barrier, then each looks at the
+ * other.  At least one of them sees the other and backs off.
+ */
+static int rb_reconfig_begin(struct trace_buffer *buffer, int cpu)
+{
+	int i;
+
+	atomic_inc(&buffer->reconfig);
+	smp_mb__after_atomic();	/* O8: pairs with ring_buffer_read_start() */
+	for_each_possible_cpu(i) {
+		if ((cpu == RING_BUFFER_ALL_CPUS || cpu == i) &&
+		    atomic_read(&buffer->cpus[i]->iterators)) {
+			atomic_dec(&buffer->reconfig);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+static void rb_reconfig_end(struct trace_buffer *buffer)
+{
+	atomic_dec(&buffer->reconfig);
 }
 
 /**
@@ -427,7 +488,7 @@ static void rb_resize_release(struct rb_cpu *cb, struct rb_resize *rs)
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
 	struct rb_resize *rs;
-	unsigned int nr;
+	unsigned long nr;
 	int err = 0, i;
 
 	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
@@ -437,13 +498,20 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 		return -ENOMEM;
 	mutex_lock(&buffer->mutex);
 	nr = rb_nr_subbufs(size, buffer->subbuf_size);
+	if (!rb_mem_allows(nr, buffer->subbuf_order,
+			   cpu == RING_BUFFER_ALL_CPUS ? num_possible_cpus() : 1)) {
+		err = -ENOMEM;
+		goto out;
+	}
+	err = rb_reconfig_begin(buffer, cpu);
+	if (err)
+		goto out;
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
-		if (atomic_read(&buffer->cpus[i]->iterators) ||
-		    buffer->cpus[i]->map) {
+		if (buffer->cpus[i]->map) {
 			err = -EBUSY;
-			goto out;
+			goto out_end;
 		}
 	}
 	for_each_possible_cpu(i) {
@@ -452,17 +520,19 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 			continue;
 		err = rb_resize_prepare(buffer->cpus[i], nr, &rs[i]);
 		if (err)
-			goto out;
+			goto out_end;
 	}
 	for_each_possible_cpu(i) {
 		if (rs[i].ring)
 			rb_resize_commit(buffer->cpus[i], nr, &rs[i]);
 	}
+out_end:
+	rb_reconfig_end(buffer);
 out:
 	for_each_possible_cpu(i)
 		rb_resize_release(buffer->cpus[i], &rs[i]);
 	mutex_unlock(&buffer->mutex);
-	kfree(rs);
+	kvfree(rs);
 	return err;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
@@ -773,24 +843,37 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		return -ENOMEM;
 
 	mutex_lock(&buffer->mutex);
+	err = rb_reconfig_begin(buffer, RING_BUFFER_ALL_CPUS);
+	if (err)
+		goto out;
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *cb = buffer->cpus[cpu];
 		unsigned long bytes = (unsigned long)cb->nr * cb->subbuf_size;
 		unsigned int size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
+		unsigned long nr = rb_nr_subbufs(bytes, size);
 
-		if (atomic_read(&cb->iterators) || cb->map) {
+		if (cb->map) {
 			err = -EBUSY;
-			goto out;
+			goto out_end;
 		}
-		fresh[cpu] = rb_cpu_alloc(buffer, cpu,
-					  rb_nr_subbufs(bytes, size), order);
+		/* Asked per CPU: what the CPUs before took is gone from it. */
+		if (!rb_mem_allows(nr, order, 1)) {
+			err = -ENOMEM;
+			goto out_end;
+		}
+		fresh[cpu] = rb_cpu_alloc(buffer, cpu, nr, order);
 		if (!fresh[cpu]) {
 			err = -ENOMEM;
-			goto out;
+			goto out_end;
 		}
 	}
 
-	ring_buffer_record_disable(buffer);
+	/*
+	 * Stop every CPU's writers as a resize does: a write refused while
+	 * the sub-buffers change places is counted in dropped_events.
+	 */
+	for_each_possible_cpu(cpu)
+		atomic_add(RB_CPU_STOPPED, &buffer->cpus[cpu]->record_disabled);
 	synchronize_rcu();
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *cb = buffer->cpus[cpu];
@@ -811,13 +894,16 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		rb_reap_retired(cb);
 	}
 	rb_set_subbuf_order(buffer, order);
-	ring_buffer_record_enable(buffer);
+	for_each_possible_cpu(cpu)
+		atomic_sub(RB_CPU_STOPPED, &buffer->cpus[cpu]->record_disabled);
+out_end:
+	rb_reconfig_end(buffer);
 out:
 	mutex_unlock(&buffer->mutex);
 	/* On failure, the new sub-buffers. */
 	for_each_possible_cpu(cpu)
 		rb_cpu_free(fresh[cpu]);
-	kfree(fresh);
+	kvfree(fresh);
 	return err;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);

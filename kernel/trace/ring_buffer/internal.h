@@ -262,6 +262,9 @@ struct rb_cpu {
  * @waitq: readers waiting on any CPU
  * @wake_gen: bumped by ring_buffer_wake_waiters(): waiters return even
  *	though what they wait for has not come
+ * @reconfig: non-zero while a resize or sub-buffer order change runs
+ *	(under @mutex); ring_buffer_read_start() backs off when it sees it
+ *	(ordering row O8)
  */
 struct trace_buffer {
 	unsigned int		flags;
@@ -275,6 +278,7 @@ struct trace_buffer {
 	struct lock_class_key	*reader_key;
 	wait_queue_head_t	waitq;
 	atomic_t		wake_gen;
+	atomic_t		reconfig;
 };
 
 #define RB_BUFFER_OFF		BIT(20)
@@ -335,7 +339,7 @@ static inline unsigned int rb_read_commit(struct rb_page *page)
 {
 	unsigned int commit = local_read(&page->bpage->commit);
 
-	smp_rmb();	/* pairs with write.c:rb_publish() */
+	smp_rmb();	/* O1: commit, then events; pairs with rb_publish() */
 	return commit;
 }
 

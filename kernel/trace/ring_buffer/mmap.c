@@ -468,6 +468,7 @@ static void rb_map_seal(struct rb_cpu *cb)
 
 	cpus_read_lock();
 	if (cpu_online(cb->cpu)) {
+		/* O9: the seal's stores, then the call's completion */
 		smp_call_function_single(cb->cpu, rb_map_seal_here, cb, 1);
 	} else {
 		/* No writer runs on an offline CPU, and none can start now. */

@@ -24,9 +24,12 @@
  * Ordering: the reader loads cpos, then a sub-buffer's commit, then the
  * events, each followed by smp_rmb(); the writer stores the events, the
  * commit, then cpos, each preceded by smp_wmb() (write.c:rb_publish()).
+ * The rows O1-O9 cited at each barrier are those of the ordering table in
+ * Documentation/trace/ring-buffer-design.rst.
  */
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
+#include <linux/smp.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -43,7 +46,7 @@ unsigned long rb_read_cseq(struct rb_cpu *cb)
 {
 	unsigned long cpos = local_read(&cb->cpos);
 
-	smp_rmb();	/* pairs with the second smp_wmb() in rb_publish() */
+	smp_rmb();	/* O2: cpos, then commits; pairs with rb_publish() */
 	return rb_seq(cb, cpos);
 }
 
@@ -135,6 +138,7 @@ void rb_claim(struct rb_cpu *cb)
 	for (;;) {
 		hv = atomic_long_read_acquire(&cb->head);
 		head = rb_head_seq(hv);
+		/* O7: the claim, then the reads of the sub-buffer */
 		if (atomic_long_cmpxchg_acquire(&cb->head, hv,
 						hv | RB_HEAD_READER) == hv)
 			break;
@@ -166,6 +170,7 @@ void rb_claim(struct rb_cpu *cb)
  */
 void rb_unclaim_head(struct rb_cpu *cb)
 {
+	/* O7: the reads of the sub-buffer, then the claim's end */
 	atomic_long_set_release(&cb->head, cb->rseq << 1);
 }
 
@@ -186,6 +191,7 @@ void rb_take(struct rb_cpu *cb)
 	WRITE_ONCE(cb->ring[slot], spare);
 	cb->spare = NULL;
 	cb->inplace_read = 0;
+	/* O5: the spare in the slot, then head; pairs with rb_make_room() */
 	atomic_long_set_release(&cb->head, (cb->rseq + 1) << 1);
 }
 
@@ -282,10 +288,15 @@ static struct ring_buffer_event *rb_read(struct rb_cpu *cb, u64 *ts,
 	return event;
 }
 
+/*
+ * Read under reader_lock.  With @trylock (and always in NMI, which may
+ * have interrupted a reader of this CPU buffer holding the lock on this
+ * very CPU) a busy lock gives ERR_PTR(-EBUSY) instead of a wait.
+ */
 static struct ring_buffer_event *rb_read_locked(struct trace_buffer *buffer,
 						int cpu, u64 *ts,
 						unsigned long *lost,
-						bool consume)
+						bool consume, bool trylock)
 {
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
 	struct ring_buffer_event *event;
@@ -293,12 +304,29 @@ static struct ring_buffer_event *rb_read_locked(struct trace_buffer *buffer,
 
 	if (!cb)
 		return NULL;
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (trylock || in_nmi()) {
+		if (!raw_spin_trylock_irqsave(&cb->reader_lock, flags))
+			return ERR_PTR(-EBUSY);
+	} else {
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	}
 	/* Pointers from earlier calls are dead: retired pages may go. */
 	cb->reader_epoch++;
 	event = rb_read(cb, ts, lost, consume);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return event;
+}
+
+/* A read that found the reader's lock busy (NMI) found nothing. */
+static struct ring_buffer_event *rb_read_or_null(struct trace_buffer *buffer,
+						 int cpu, u64 *ts,
+						 unsigned long *lost,
+						 bool consume)
+{
+	struct ring_buffer_event *event;
+
+	event = rb_read_locked(buffer, cpu, ts, lost, consume, false);
+	return IS_ERR(event) ? NULL : event;
 }
 
 /**
@@ -310,13 +338,14 @@ static struct ring_buffer_event *rb_read_locked(struct trace_buffer *buffer,
  *
  * The event stays valid until the next read of this CPU buffer.
  *
- * Context: Any context but NMI.
+ * Context: Any context.  In NMI it does not wait for another reader of
+ * the CPU buffer: it finds nothing while one is reading.
  * Return: the event, or NULL if there is none or @cpu has no buffer.
  */
 struct ring_buffer_event *ring_buffer_peek(struct trace_buffer *buffer, int cpu,
 					   u64 *ts, unsigned long *lost_events)
 {
-	return rb_read_locked(buffer, cpu, ts, lost_events, false);
+	return rb_read_or_null(buffer, cpu, ts, lost_events, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
 
@@ -330,16 +359,39 @@ EXPORT_SYMBOL_GPL(ring_buffer_peek);
  *
  * The event stays valid until the next read of this CPU buffer.
  *
- * Context: Any context but NMI.
+ * Context: Any context.  In NMI it does not wait for another reader of
+ * the CPU buffer: it finds nothing while one is reading.
  * Return: the event, or NULL if there is none or @cpu has no buffer.
  */
 struct ring_buffer_event *ring_buffer_consume(struct trace_buffer *buffer,
 					      int cpu, u64 *ts,
 					      unsigned long *lost_events)
 {
-	return rb_read_locked(buffer, cpu, ts, lost_events, true);
+	return rb_read_or_null(buffer, cpu, ts, lost_events, true);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/**
+ * ring_buffer_consume_trylock() - ring_buffer_consume() that never waits
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @ts: where to store the event's time stamp, or NULL
+ * @lost_events: as for ring_buffer_consume()
+ *
+ * For a dying kernel's dump (ftrace_dump()), which must not wait for a
+ * reader that may never let go.
+ *
+ * Context: Any context.
+ * Return: the event, NULL if there is none or @cpu has no buffer, or
+ * ERR_PTR(-EBUSY) if another reader holds the CPU buffer.
+ */
+struct ring_buffer_event *
+ring_buffer_consume_trylock(struct trace_buffer *buffer, int cpu, u64 *ts,
+			    unsigned long *lost_events)
+{
+	return rb_read_locked(buffer, cpu, ts, lost_events, true, true);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_consume_trylock);
 
 /**
  * ring_buffer_empty_cpu() - whether a CPU buffer has nothing to read
@@ -350,7 +402,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_consume);
  */
 bool ring_buffer_empty_cpu(struct trace_buffer *buffer, int cpu)
 {
-	return !rb_read_locked(buffer, cpu, NULL, NULL, false);
+	return !rb_read_or_null(buffer, cpu, NULL, NULL, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_empty_cpu);
 
@@ -383,7 +435,7 @@ u64 ring_buffer_oldest_event_ts(struct trace_buffer *buffer, int cpu)
 {
 	u64 ts = 0;
 
-	if (!rb_read_locked(buffer, cpu, &ts, NULL, false))
+	if (!rb_read_or_null(buffer, cpu, &ts, NULL, false))
 		return 0;
 	return ts;
 }
@@ -592,6 +644,7 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
 	iter->rpage = cb->reader;
 	iter->read = cb->read;
 	if (!iter->on_reader) {
+		/* O5: head, then the slot's sub-buffer; pairs with rb_take() */
 		unsigned long head = rb_head_seq(atomic_long_read_acquire(&cb->head));
 
 		if (head != iter->seq) {
@@ -607,8 +660,8 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
  * being copied, so each copy is checked afterwards: the writer pushes
  * head past a sub-buffer before it writes into it, so if head is still
  * at or below the iterator's sequence after the copy (smp_rmb() between,
- * pairing with the full barrier of the writer's head cmpxchg), the copy
- * is good.
+ * pairing with the full barrier of the writer's head cmpxchg: ordering
+ * row O4), the copy is good.
  */
 static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 {
@@ -652,7 +705,7 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 		event = rb_scan(bpage, &off, &stamp, end);
 		if (event)
 			memcpy(iter->event, event, rb_event_size(event));
-		smp_rmb();	/* copy, then head: pairs with rb_make_room()'s cmpxchg */
+		smp_rmb();	/* O4: copy, then head; pairs with rb_make_room() */
 		if (rb_head_seq(atomic_long_read(&cb->head)) > iter->seq) {
 			/* Overwritten under us: go on from the oldest left. */
 			iter->dropped = true;
@@ -685,7 +738,8 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
  * While it lives, the CPU buffer cannot be resized and the sub-buffer
  * size cannot change (both return -EBUSY).
  *
- * Return: the iterator, or NULL for a bad CPU or when memory ran out.
+ * Return: the iterator, or NULL for a bad CPU, when memory ran out or,
+ * for a caller that cannot sleep, while the buffer is being resized.
  */
 struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
 						int cpu, gfp_t flags)
@@ -694,12 +748,22 @@ struct ring_buffer_iter *ring_buffer_read_start(struct trace_buffer *buffer,
 	struct ring_buffer_iter *iter = NULL;
 	struct rb_cpu *cb;
 
-	/* Under the mutex, no resize is half done when we count ourselves. */
+	/*
+	 * A caller that can sleep waits for a resize or order change to
+	 * finish; one that cannot meets it in the handshake of
+	 * alloc.c:rb_reconfig_begin() and gives up if it is under way.
+	 */
 	if (can_sleep)
 		mutex_lock(&buffer->mutex);
 	cb = rb_cpu_get(buffer, cpu);
-	if (cb)
+	if (cb) {
 		atomic_inc(&cb->iterators);
+		smp_mb__after_atomic();	/* O8: pairs with rb_reconfig_begin() */
+		if (atomic_read(&buffer->reconfig)) {
+			atomic_dec(&cb->iterators);
+			cb = NULL;
+		}
+	}
 	if (can_sleep)
 		mutex_unlock(&buffer->mutex);
 	if (!cb)
@@ -857,6 +921,26 @@ static void rb_want_full(struct rb_cpu *cb, int full)
 		;
 }
 
+static void rb_writer_sync(void *unused)
+{
+	smp_mb();	/* O6: the writer's side of the waiter handshake */
+}
+
+/*
+ * Announce a waiter on @cpu's buffer (or every CPU's), so that the next
+ * writer to commit wakes it.
+ *
+ * The writer publishes cpos, then loads waiters; the waiter stores waiters,
+ * then loads cpos (rb_wait_done()).  That is the store-buffering pattern:
+ * both sides need a full barrier between their store and their load, or
+ * each can miss the other's store and the waiter sleeps with data in the
+ * buffer.  The writer's side would cost a full barrier on every event, so
+ * the waiter pays for both (ordering row O6): after its own smp_mb() it
+ * runs rb_writer_sync() on the writers' CPUs and waits for it.  A writer
+ * whose load of waiters came before that call had published cpos before
+ * it too, and the call's completion makes it visible to the waiter; a
+ * writer that loads waiters after the call sees it set.
+ */
 static void rb_set_waiters(struct trace_buffer *buffer, int cpu, int full)
 {
 	int i;
@@ -867,8 +951,11 @@ static void rb_set_waiters(struct trace_buffer *buffer, int cpu, int full)
 			WRITE_ONCE(buffer->cpus[i]->waiters, true);
 		}
 	}
-	/* Pairs with the writer's check after its commit: see waiters, or be seen. */
-	smp_mb();
+	smp_mb();	/* O6: waiters before the writers' barrier and cpos */
+	if (cpu == RING_BUFFER_ALL_CPUS)
+		on_each_cpu(rb_writer_sync, NULL, 1);
+	else if (cpu_online(cpu))
+		smp_call_function_single(cpu, rb_writer_sync, NULL, 1);
 }
 
 /**

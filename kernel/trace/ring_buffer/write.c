@@ -170,6 +170,7 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 	long cnt;
 
 	for (;;) {
+		/* O5: sees the spare the reader put in the slot it released */
 		hv = atomic_long_read_acquire(&cb->head);
 		head = rb_head_seq(hv);
 		if (seq - head < cb->nr)
@@ -178,6 +179,10 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 		    (hv & RB_HEAD_READER))
 			return false;
 		cnt = local_read(&rb_slot(cb, head)->entries);
+		/*
+		 * O4: a full barrier before the writes into the sub-buffer;
+		 * O7: fails if the reader claimed head meanwhile.
+		 */
 		if (atomic_long_cmpxchg(&cb->head, hv, (head + 1) << 1) == hv) {
 			local_add(cnt, &cb->overrun);
 			return true;
@@ -443,20 +448,22 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
  * sub-buffer the writers left since cpos, the partial commit of the
  * current one, then cpos itself.
  *
- * The smp_wmb()s pair with the smp_rmb()s in read.c:rb_read_commit():
- * a reader that sees a commit value sees the events below it, and one
- * that sees cpos in a later sub-buffer sees the earlier ones complete.
+ * The smp_wmb()s pair with the smp_rmb()s in rb_read_commit() and
+ * rb_read_cseq() (ordering rows O1 and O2 of
+ * Documentation/trace/ring-buffer-design.rst): a reader that sees a
+ * commit value sees the events below it, and one that sees cpos in a
+ * later sub-buffer sees the earlier ones complete.
  */
 static void rb_publish(struct rb_cpu *cb, unsigned long w)
 {
 	unsigned long seq = rb_seq(cb, local_read(&cb->cpos));
 	unsigned long wseq = rb_seq(cb, w);
 
-	smp_wmb();	/* events before commits: pairs with rb_read_commit() */
+	smp_wmb();	/* O1: events, then commits; pairs with rb_read_commit() */
 	for (; seq < wseq; seq++)
 		local_set(&rb_slot(cb, seq)->bpage->commit, cb->subbuf_size);
 	local_set(&rb_slot(cb, wseq)->bpage->commit, rb_off(cb, w));
-	smp_wmb();	/* commits before cpos: pairs with rb_read_cseq() */
+	smp_wmb();	/* O2: commits, then cpos; pairs with rb_read_cseq() */
 	local_set(&cb->cpos, w);
 }
 
@@ -507,6 +514,11 @@ static bool rb_wait_full_reached(struct rb_cpu *cb)
 	return dirty * 100 >= (unsigned long)full * cb->nr;
 }
 
+/*
+ * No barrier between the commit's publish of cpos and the load of waiters:
+ * the waiter pays for both sides of that handshake (O6, read.c:
+ * rb_set_waiters()).
+ */
 static void rb_wake_readers(struct rb_cpu *cb)
 {
 	if (unlikely(READ_ONCE(cb->waiters)) && rb_wait_full_reached(cb))

@@ -9,11 +9,16 @@
  */
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/trace_seq.h>
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#endif
 
 #include "../internal.h"
 
@@ -1037,6 +1042,165 @@ static void rb_test_iterator_blocks_resize(struct kunit *test)
 }
 
 /*
+ * Sizes come from users: one that cannot be had is refused before
+ * anything is allocated (no warning from the page allocator), and the
+ * buffer stays as it was, events included.
+ */
+static void rb_test_huge_sizes(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	static const unsigned long huge[] = {
+		1UL << 42, ULONG_MAX, ULONG_MAX - SUBBUF + 2,
+		(unsigned long)UINT_MAX * SUBBUF + 1,
+	};
+	int cpu, i;
+
+	cpu = rb_test_fill(test, buffer, 3);
+	for (i = 0; i < ARRAY_SIZE(huge); i++) {
+		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, huge[i], cpu),
+				-ENOMEM);
+		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, huge[i],
+							 RING_BUFFER_ALL_CPUS),
+				-ENOMEM);
+		KUNIT_EXPECT_NULL(test, ring_buffer_alloc(huge[i], 0));
+	}
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 4 * SUBBUF);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 0), 0);
+	cpu = rb_test_fill(test, buffer, 3);
+	rb_test_drain(test, buffer, cpu, 3);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * An iterator start that cannot sleep backs off while a resize or an
+ * order change is under way (their handshake, ordering row O8); a
+ * sleeping one waits for it instead, and an iterator makes both refuse.
+ */
+static void rb_test_iterator_vs_reconfig(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_iter *iter;
+	int cpu;
+
+	cpu = rb_test_fill(test, buffer, 2);
+	atomic_inc(&buffer->reconfig);
+	KUNIT_EXPECT_NULL(test, ring_buffer_read_start(buffer, cpu,
+						       GFP_ATOMIC));
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->cpus[cpu]->iterators), 0);
+	atomic_dec(&buffer->reconfig);
+	iter = ring_buffer_read_start(buffer, cpu, GFP_ATOMIC);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), -EBUSY);
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->reconfig), 0);
+	ring_buffer_read_finish(iter);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), 0);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * ring_buffer_consume_trylock() never waits: while another reader holds
+ * the CPU buffer it answers -EBUSY and consumes nothing.
+ */
+static void rb_test_consume_trylock(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	unsigned long flags;
+	struct rb_cpu *cb;
+	int cpu;
+
+	cpu = rb_test_fill(test, buffer, 1);
+	cb = buffer->cpus[cpu];
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	event = ring_buffer_consume_trylock(buffer, cpu, NULL, NULL);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(event), -EBUSY);
+	event = ring_buffer_consume_trylock(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(event));
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 32, 0));
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume_trylock(buffer, cpu, NULL,
+							    NULL));
+	ring_buffer_free(buffer);
+}
+
+#ifdef CONFIG_X86_LOCAL_APIC
+/* What the NMI handler of rb_test_read_in_nmi() found. */
+static struct {
+	struct trace_buffer		*buffer;
+	int				cpu;
+	bool				pending;
+	bool				ran;
+	struct ring_buffer_event	*peeked;
+	struct ring_buffer_event	*consumed;
+} rb_nmi;
+
+static int rb_test_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	if (!READ_ONCE(rb_nmi.pending) || smp_processor_id() != rb_nmi.cpu)
+		return NMI_DONE;
+	WRITE_ONCE(rb_nmi.pending, false);
+	rb_nmi.peeked = ring_buffer_peek(rb_nmi.buffer, rb_nmi.cpu, NULL, NULL);
+	rb_nmi.consumed = ring_buffer_consume(rb_nmi.buffer, rb_nmi.cpu, NULL,
+					      NULL);
+	WRITE_ONCE(rb_nmi.ran, true);
+	return NMI_HANDLED;
+}
+
+/* Send this CPU an NMI and wait (up to about a second) for its handler. */
+static bool rb_test_nmi_self(void)
+{
+	int i;
+
+	WRITE_ONCE(rb_nmi.ran, false);
+	WRITE_ONCE(rb_nmi.pending, true);
+	__apic_send_IPI_self(NMI_VECTOR);
+	for (i = 0; i < 1000000 && !READ_ONCE(rb_nmi.ran); i++)
+		udelay(1);
+	return READ_ONCE(rb_nmi.ran);
+}
+
+/*
+ * An NMI that interrupts a reader of the CPU buffer it reads (the
+ * reader's lock held on this very CPU, as when ftrace_dump() runs from a
+ * panic in NMI) finds nothing instead of spinning forever; without that
+ * reader it reads as anywhere else.
+ */
+static void rb_test_read_in_nmi(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long flags;
+	bool ran;
+	int cpu;
+
+	KUNIT_ASSERT_EQ(test, register_nmi_handler(NMI_LOCAL,
+						   rb_test_nmi_handler, 0,
+						   "rb_kunit"), 0);
+	cpu = get_cpu();
+	rb_test_write(buffer, 32, 0);
+	rb_test_write(buffer, 32, 1);
+	rb_nmi.buffer = buffer;
+	rb_nmi.cpu = cpu;
+	raw_spin_lock_irqsave(&buffer->cpus[cpu]->reader_lock, flags);
+	ran = rb_test_nmi_self();
+	raw_spin_unlock_irqrestore(&buffer->cpus[cpu]->reader_lock, flags);
+	KUNIT_EXPECT_TRUE(test, ran);
+	KUNIT_EXPECT_NULL(test, rb_nmi.peeked);
+	KUNIT_EXPECT_NULL(test, rb_nmi.consumed);
+
+	ran = rb_test_nmi_self();
+	put_cpu();
+	unregister_nmi_handler(NMI_LOCAL, "rb_kunit");
+	KUNIT_EXPECT_TRUE(test, ran);
+	KUNIT_EXPECT_NOT_NULL(test, rb_nmi.peeked);
+	KUNIT_ASSERT_NOT_NULL(test, rb_nmi.consumed);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(rb_nmi.consumed, 32, 0));
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 1UL);
+	ring_buffer_free(buffer);
+}
+#endif
+
+/*
  * The text of events/header_page and events/header_event, as a 6.12
  * kernel prints them on x86_64 with 4 KiB pages: tools parse it (the
  * trace-cmd and libtraceevent kbuffer readers), so it must match byte
@@ -1118,6 +1282,12 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_subbuf_order_faults),
 	KUNIT_CASE(rb_test_iterator_blocks_resize),
 	KUNIT_CASE(rb_test_header_text),
+	KUNIT_CASE(rb_test_huge_sizes),
+	KUNIT_CASE(rb_test_iterator_vs_reconfig),
+	KUNIT_CASE(rb_test_consume_trylock),
+#ifdef CONFIG_X86_LOCAL_APIC
+	KUNIT_CASE(rb_test_read_in_nmi),
+#endif
 	{}
 };
 
