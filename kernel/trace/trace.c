@@ -67,7 +67,53 @@ struct trace_array global_trace = {
 			  TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) |
 			  TRACE_ITER(HASH_PTR),
 	.buffer_percent	= 50,
+	.read_all	= __RWSEM_INITIALIZER(global_trace.read_all),
 };
+
+/**
+ * trace_read_lock() - keep the other readers away from CPU buffers
+ * @tr: the trace array
+ * @cpu: the CPU whose buffer is read, or %RING_BUFFER_ALL_CPUS
+ *
+ * The access rule above the ring buffer (Documentation/trace/
+ * ring-buffer-design.rst, "Readers above the ring buffer"): an event that
+ * ring_buffer_peek() returned lives in the CPU buffer's reader sub-buffer
+ * or its bounce copy, which the next read of that CPU buffer, by anybody,
+ * may recycle.  A reader therefore holds this from its peek until it is
+ * done with the event; whoever resets or reshapes the buffer holds it for
+ * every CPU.  Readers of one CPU buffer exclude each other only; a reader
+ * of every CPU buffer excludes all.
+ *
+ * Lock order: trace_types_lock, @tr->read_all, @tr->read_cpu[@cpu], then
+ * trace_event_sem (taken to print a record) and the ring buffer's locks.
+ * Never held while waiting for data.
+ *
+ * Context: Process context, may sleep.
+ */
+void trace_read_lock(struct trace_array *tr, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		down_write(&tr->read_all);
+		return;
+	}
+	down_read(&tr->read_all);
+	mutex_lock(&tr->read_cpu[cpu]);
+}
+
+/**
+ * trace_read_unlock() - undo trace_read_lock()
+ * @tr: the trace array
+ * @cpu: as given to trace_read_lock()
+ */
+void trace_read_unlock(struct trace_array *tr, int cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		up_write(&tr->read_all);
+		return;
+	}
+	mutex_unlock(&tr->read_cpu[cpu]);
+	up_read(&tr->read_all);
+}
 
 /* Serialises changes of the tracer, options, clock, cpumask and sizes. */
 DEFINE_MUTEX(trace_types_lock);
@@ -394,8 +440,10 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
  */
 void tracing_reset_all(struct trace_array *tr)
 {
+	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
 	ring_buffer_reset(tr->buffer);
 	tr->time_start = ring_buffer_time_stamp(tr->buffer);
+	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 }
 
 /* ---- the command-line cache ------------------------------------------- */
@@ -909,6 +957,7 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 	struct trace_reader *r = m->private;
 
 	mutex_lock(&r->lock);
+	trace_read_lock(r->iter.tr, r->cpu_file);
 	if (*pos < r->pos) {
 		for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 			if (r->rb_iter[cpu])
@@ -948,6 +997,7 @@ static void trace_seq_stop(struct seq_file *m, void *v)
 {
 	struct trace_reader *r = m->private;
 
+	trace_read_unlock(r->iter.tr, r->cpu_file);
 	mutex_unlock(&r->lock);
 }
 
@@ -988,10 +1038,13 @@ static const struct seq_operations trace_seq_ops = {
 
 static void reset_for(struct trace_array *tr, long cpu)
 {
-	if (cpu == RING_BUFFER_ALL_CPUS)
+	if (cpu == RING_BUFFER_ALL_CPUS) {
 		tracing_reset_all(tr);
-	else
-		ring_buffer_reset_cpu(tr->buffer, cpu);
+		return;
+	}
+	trace_read_lock(tr, cpu);
+	ring_buffer_reset_cpu(tr->buffer, cpu);
+	trace_read_unlock(tr, cpu);
 }
 
 static int trace_open(struct inode *inode, struct file *filp)
@@ -1141,6 +1194,8 @@ static ssize_t pipe_read(struct file *filp, char __user *ubuf, size_t cnt,
 	if (ret)
 		goto out;
 
+	/* From the first peek to the last consume, no other reader. */
+	trace_read_lock(iter->tr, r->cpu_file);
 	while (reader_peek(r)) {
 		unsigned int before = trace_seq_used(&iter->seq);
 
@@ -1159,6 +1214,7 @@ static ssize_t pipe_read(struct file *filp, char __user *ubuf, size_t cnt,
 		if (trace_seq_used(&iter->seq) >= cnt)
 			break;
 	}
+	trace_read_unlock(iter->tr, r->cpu_file);
 	ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
 	if (iter->seq.readpos >= trace_seq_used(&iter->seq))
 		trace_seq_init(&iter->seq);
@@ -1251,8 +1307,11 @@ static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
 	/* A whole sub-buffer, its header included, as header_page lays out. */
 	size = ring_buffer_read_page_size(rr->page);
 	for (;;) {
-		if (ring_buffer_read_page(buffer, rr->page, size, rr->cpu,
-					  full) >= 0) {
+		trace_read_lock(rr->tr, rr->cpu);
+		ret = ring_buffer_read_page(buffer, rr->page, size, rr->cpu,
+					    full);
+		trace_read_unlock(rr->tr, rr->cpu);
+		if (ret >= 0) {
 			rr->left = size;
 			return 0;
 		}
@@ -1365,7 +1424,10 @@ static long raw_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 			if (ret)
 				return ret;
 		}
-		return ring_buffer_map_get_reader(buffer, rr->cpu);
+		trace_read_lock(rr->tr, rr->cpu);
+		ret = ring_buffer_map_get_reader(buffer, rr->cpu);
+		trace_read_unlock(rr->tr, rr->cpu);
+		return ret;
 	}
 	if (cmd)
 		return -ENOTTY;
@@ -1543,7 +1605,9 @@ static ssize_t size_kb_write(struct file *filp, const char __user *ubuf,
 	if (!val || val > (ULONG_MAX >> 10))
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
+	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
 	ret = ring_buffer_resize(global_trace.buffer, val << 10, cpu);
+	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&trace_types_lock);
 	if (ret < 0)
 		return ret;
@@ -1598,7 +1662,9 @@ static ssize_t subbuf_kb_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 	order = get_order(val << 10);
 	mutex_lock(&trace_types_lock);
+	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
 	ret = ring_buffer_subbuf_order_set(global_trace.buffer, order);
+	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;
@@ -1950,8 +2016,13 @@ static ssize_t marker_raw_write(struct file *filp, const char __user *ubuf,
 
 	if (!(global_trace.trace_flags & TRACE_ITER(MARKERS)))
 		return -EINVAL;
-	/* An id followed by data: the id alone is not enough. */
-	if (cnt < sizeof(unsigned int) || cnt > TRACE_MARKER_MAX)
+	/*
+	 * An id followed by data: the id alone is not enough.  It must fit
+	 * in one record (the sub-buffer size sets that): -EINVAL otherwise,
+	 * as in 6.12; -EBADF below only when recording is off.
+	 */
+	if (cnt < sizeof(unsigned int) ||
+	    sizeof(*entry) + len > ring_buffer_max_event_size(buffer))
 		return -EINVAL;
 	event = trace_buffer_lock_reserve(buffer, TRACE_RAW_DATA,
 					  sizeof(*entry) + len,
@@ -2306,18 +2377,24 @@ fs_initcall(tracer_init_tracefs);
 __init void early_trace_init(void)
 {
 	struct trace_array *tr = &global_trace;
+	int cpu;
 
 	saved_cmdlines = cmdlines_alloc(SAVED_CMDLINES_DEFAULT);
+	tr->read_cpu = kcalloc(nr_cpu_ids, sizeof(*tr->read_cpu), GFP_KERNEL);
 	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
-	if (!tr->buffer || !saved_cmdlines) {
+	if (!tr->buffer || !saved_cmdlines || !tr->read_cpu) {
 		pr_warn("tracing: could not allocate the trace buffer\n");
 		if (tr->buffer)
 			ring_buffer_free(tr->buffer);
 		tr->buffer = NULL;
 		kvfree(saved_cmdlines);
 		saved_cmdlines = NULL;
+		kfree(tr->read_cpu);
+		tr->read_cpu = NULL;
 		return;
 	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		mutex_init(&tr->read_cpu[cpu]);
 	ring_buffer_set_clock(tr->buffer, trace_clocks[0].func);
 }
 

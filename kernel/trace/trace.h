@@ -134,6 +134,11 @@ enum {
  * @clock_id: index of the trace clock in use
  * @buffer_percent: how full a CPU's buffer must be to wake a raw reader
  * @time_start: when the buffer was last reset, on the trace clock
+ * @read_all: taken for write by a reader of every CPU buffer and by whoever
+ *	resets, resizes or re-pages the buffer; for read by a reader of one
+ *	CPU buffer (see trace_read_lock())
+ * @read_cpu: per CPU, taken (inside @read_all for read) by a reader of
+ *	that CPU's buffer
  */
 struct trace_array {
 	struct trace_buffer	*buffer;
@@ -144,6 +149,8 @@ struct trace_array {
 	int			clock_id;
 	int			buffer_percent;
 	u64			time_start;
+	struct rw_semaphore	read_all;
+	struct mutex		*read_cpu;	/* per CPU: its buffer's readers */
 };
 
 extern struct trace_array global_trace;
@@ -167,6 +174,8 @@ extern const char *__stop___tracepoint_str[];
 extern struct mutex trace_types_lock;
 
 /* trace.c */
+void trace_read_lock(struct trace_array *tr, int cpu);
+void trace_read_unlock(struct trace_array *tr, int cpu);
 bool tracing_is_disabled(void);
 bool trace_clock_in_ns_for(struct trace_array *tr);
 void tracing_reset_all(struct trace_array *tr);
