@@ -79,6 +79,7 @@ struct ftrace_site {
  * @list: in ftrace_tables
  * @mod: the module, NULL for vmlinux
  * @live: the module is formed: its sites may be patched
+ * @gone: how many of @sites are SITE_GONE
  * @count: number of @sites
  * @sites: sorted by address
  */
@@ -86,6 +87,7 @@ struct ftrace_table {
 	struct list_head	list;
 	struct module		*mod;
 	bool			live;
+	unsigned int		gone;
 	unsigned int		count;
 	struct ftrace_site	sites[] __counted_by(count);
 };
@@ -710,12 +712,30 @@ static int ipvec_push(struct ipvec *v, unsigned long ip)
  * @glob: the function name or shell glob; "*" for any
  * @mod: only functions of this module, or NULL for any
  * @exact: @glob has no wildcard
+ * @index: when not 0, @glob was a number: the function on this line
+ *	(from 1) of available_filter_functions, whatever @mod says
  */
 struct ftrace_match {
 	const char	*glob;
 	const char	*mod;
 	bool		exact;
+	unsigned long	index;
 };
+
+/*
+ * Fill in @m's function part from @glob.  A word that starts with a digit
+ * is a line number of available_filter_functions (what libtracefs writes),
+ * in any base kstrtoul() takes; -EINVAL if it is not a number or is 0.
+ */
+static int match_glob(const char *glob, struct ftrace_match *m)
+{
+	m->glob = *glob ? glob : "*";
+	m->exact = !strpbrk(m->glob, "*?[");
+	m->index = 0;
+	if (isdigit(*glob) && (kstrtoul(glob, 0, &m->index) || !m->index))
+		return -EINVAL;
+	return 0;
+}
 
 /* Split "glob", "glob:mod:module" or ":mod:module".  -EINVAL if malformed. */
 static int match_parse(char *word, struct ftrace_match *m)
@@ -730,9 +750,7 @@ static int match_parse(char *word, struct ftrace_match *m)
 			return -EINVAL;
 		m->mod = colon + 5;
 	}
-	m->glob = *word ? word : "*";
-	m->exact = !strpbrk(m->glob, "*?[");
-	return 0;
+	return match_glob(word, m);
 }
 
 static bool table_matches_mod(struct ftrace_table *t, const char *mod)
@@ -772,6 +790,31 @@ static int match_sites(const struct ftrace_match *m, struct ipvec *out)
 }
 
 /*
+ * The site on line @index (from 1) of available_filter_functions: the
+ * tables in their order (vmlinux first, then the modules as they came),
+ * the sites whose text is gone left out.  Nothing if out of range.
+ */
+static int match_index(unsigned long index, struct ipvec *out)
+{
+	struct ftrace_table *t;
+	unsigned int i;
+
+	index--;
+	list_for_each_entry(t, &ftrace_tables, list) {
+		if (index >= t->count - t->gone) {
+			index -= t->count - t->gone;
+			continue;
+		}
+		if (!t->gone)
+			return ipvec_push(out, t->sites[index].ip);
+		for (i = 0; i < t->count; i++)
+			if (t->sites[i].state != SITE_GONE && !index--)
+				return ipvec_push(out, t->sites[i].ip);
+	}
+	return 0;
+}
+
+/*
  * A plain name in vmlinux is found through kallsyms' name index rather
  * than by naming every call site: the function tracer's filter files
  * see "echo name > set_ftrace_filter" far more often than globs.
@@ -790,6 +833,8 @@ static int match_sites_fast(const struct ftrace_match *m, struct ipvec *out)
 	unsigned int i;
 	int ret;
 
+	if (m->index)
+		return match_index(m->index, out);
 	if (!m->exact || m->mod)
 		return match_sites(m, out);
 	ret = kallsyms_on_each_match_symbol(match_name_cb, m->glob, out);
@@ -908,7 +953,8 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 	ret = match_parse(word + remove, &m);
 	if (ret)
 		return ret;
-	if (pending && m.mod && !module_present(m.mod))
+	/* An index names a function already there, as in Linux. */
+	if (pending && m.mod && !m.index && !module_present(m.mod))
 		return pending_edit(ops, exclude, pending, &m, remove);
 	ret = match_sites_fast(&m, &v);
 	if (!ret && !v.n)
@@ -970,7 +1016,8 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 /**
  * ftrace_set_filter() - select an ops' functions by name
  * @ops: the ops
- * @buf: words "[!]glob[:mod:module]" separated by white space
+ * @buf: words "[!]glob[:mod:module]" or "[!]N" (line N of
+ *	available_filter_functions) separated by white space
  * @len: length of @buf
  * @reset: empty the filter first
  *
@@ -987,7 +1034,8 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter);
 /**
  * ftrace_set_notrace() - exclude functions from an ops by name
  * @ops: the ops
- * @buf: words "[!]glob[:mod:module]" separated by white space
+ * @buf: words "[!]glob[:mod:module]" or "[!]N" (line N of
+ *	available_filter_functions) separated by white space
  * @len: length of @buf
  * @reset: empty the notrace set first
  *
@@ -1223,9 +1271,13 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
 	list_for_each_entry(t, &ftrace_tables, list) {
 		if (t->mod != mod)
 			continue;
-		for (i = 0; i < t->count; i++)
-			if (t->sites[i].ip >= lo && t->sites[i].ip < hi)
-				t->sites[i].state = SITE_GONE;
+		for (i = 0; i < t->count; i++) {
+			if (t->sites[i].ip < lo || t->sites[i].ip >= hi ||
+			    t->sites[i].state == SITE_GONE)
+				continue;
+			t->sites[i].state = SITE_GONE;
+			t->gone++;
+		}
 	}
 	mutex_unlock(&ftrace_lock);
 }
@@ -1669,8 +1721,9 @@ static int probe_word(char *word)
 	if (arg && strcmp(arg, "unlimited") &&
 	    (kstrtol(arg, 0, &count) || count < 0))
 		return -EINVAL;
-	m.glob = *glob ? glob : "*";
-	m.exact = !strpbrk(m.glob, "*?[");
+	ret = match_glob(glob, &m);
+	if (ret)
+		return ret;
 
 	mutex_lock(&ftrace_lock);
 	ret = match_sites_fast(&m, &v);
