@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Read a test guest's console log and decide the run.
+"""Read the test guests' console logs and decide the run.
 
-Counts every result the guest printed:
+"make check" boots two guests side by side, each running its share of
+the tests; every console is judged by the same rules and the counts are
+added up.  From each console it counts every result the guest printed:
   * ftracetest lines, "[N] description<TAB>[RESULT]";
   * KUnit test cases, from the KTAP the kernel printed at boot (only the
     leaves: a suite's own "ok" line summarises its cases and is not
@@ -12,13 +14,24 @@ Counts every result the guest printed:
     may print what went wrong between the colon and FAILED).
 and fails the run on a kernel panic, oops, BUG, WARNING, a lockdep or
 KASAN/UBSAN report, a missing end marker (the guest died or hung), or a
-non-zero guest status.  The last line printed is
-"N passed, N failed, N skipped"; the exit status is 0 only when nothing
-failed.
+non-zero guest status.  The guest announces each test before it starts
+("TRACELAB-RUNNING <path> t=<uptime>"), so a guest that hung or died is
+reported with the test it was running, and the slowest tests are listed.
+The last line printed is "N passed, N failed, N skipped"; the exit
+status is 0 only when nothing failed.
 
-Usage: harness.py CONSOLE_LOG [--qemu-status N] [--timed-out]
-                  [--extra-passed N]   (tests that passed outside the guest)
+Usage: harness.py [--extra-passed N] CONSOLE_LOG [CONSOLE_OPTIONS]
+                  [CONSOLE_LOG [CONSOLE_OPTIONS]]...
        harness.py --selftest
+  --extra-passed N   tests that passed outside the guests
+Each console's options follow it:
+  --name NAME        how problems name this guest
+  --qemu-status N    QEMU's exit status
+  --timed-out        QEMU was stopped by the timeout
+  --timeout S        that timeout, in seconds (for the message)
+  --no-boot-tests    do not count KUnit cases or tracer self-tests here
+                     (another guest booted the same kernel and counted
+                     them); a failing one is still a problem
 """
 import re
 import sys
@@ -29,6 +42,8 @@ PRINTK_PREFIX = re.compile(r"^\[\s*\d+\.\d+\]\s?")
 KTAP_RESULT = re.compile(r"^(\s*)(not ok|ok) \d+ (?:- )?([^#]*?)\s*(#.*)?$")
 END_MARKER = re.compile(r"^TRACELAB-END rc=(\d+)")
 TRACER_SELFTEST = re.compile(r"^Testing tracer (\S+): (?:.*?)(PASSED|FAILED)")
+RUNNING_MARKER = re.compile(r"^TRACELAB-RUNNING (\S+)(?: t=(\d+(?:\.\d+)?))?")
+DONE_MARKER = re.compile(r"^TRACELAB-DONE(?: t=(\d+(?:\.\d+)?))?")
 
 # Console text that means the kernel itself went wrong.
 KERNEL_TROUBLE = [
@@ -62,6 +77,8 @@ class Verdict:
         self.skipped = 0
         self.problems = []     # why the run failed beyond test results
         self.failures = []     # names of failed tests
+        self.running = None    # the test started last and not finished
+        self.durations = []    # (seconds, test path), from the markers
 
     def fail_test(self, name):
         self.failed += 1
@@ -101,13 +118,34 @@ def count_ktap(lines, verdict):
             verdict.fail_test("kunit: " + name)
 
 
-def judge(text, qemu_status=0, timed_out=False):
+def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
+          timeout=None):
+    """Judge one console.
+
+    With boot_tests False, KUnit cases and tracer self-tests are not
+    counted (another console counts them), but a failing one is still a
+    problem.
+    """
     verdict = Verdict()
+    boot = verdict if boot_tests else Verdict()
     lines = text.splitlines()
     in_guest_results = False
     end_rc = None
+    started = None   # (uptime, path) of the test announced last
+    done_seen = False
     for raw in lines:
         line = raw.rstrip("\r")
+        run = RUNNING_MARKER.match(line)
+        done = DONE_MARKER.match(line)
+        if run or done:
+            now = run.group(2) if run else done.group(1)
+            if started and started[0] is not None and now is not None:
+                verdict.durations.append(
+                    (float(now) - float(started[0]), started[1]))
+            started = (now, run.group(1)) if run else None
+            verdict.running = run.group(1) if run else None
+            done_seen = done_seen or bool(done)
+            continue
         m = FTRACE_RESULT.match(line)
         if m:
             in_guest_results = True
@@ -126,20 +164,33 @@ def judge(text, qemu_status=0, timed_out=False):
         m = TRACER_SELFTEST.match(bare)
         if m:
             if m.group(2) == "PASSED":
-                verdict.passed += 1
+                boot.passed += 1
             else:
-                verdict.fail_test("tracer self-test: " + m.group(1))
+                boot.fail_test("tracer self-test: " + m.group(1))
             continue
         for pattern in KERNEL_TROUBLE:
             if pattern.search(bare):
                 verdict.problems.append("kernel: " + line.strip())
                 break
-    count_ktap([l for l in lines if not FTRACE_RESULT.match(l)], verdict)
+    count_ktap([l for l in lines if not FTRACE_RESULT.match(l)], boot)
+    if boot is not verdict:
+        verdict.problems += boot.problems
+        verdict.problems += ["boot test failed (counted in another guest): " +
+                             name for name in boot.failures]
 
+    if verdict.running:
+        where = " while running " + verdict.running
+    elif done_seen:
+        where = " after its tests had finished"
+    else:
+        where = " before its first test"
     if timed_out:
-        verdict.problems.append("the guest did not finish in time (hang?)")
+        limit = " (%s s)" % timeout if timeout else ""
+        verdict.problems.append(
+            "timeout%s%s: the guest did not finish (hang?)" % (limit, where))
     elif end_rc is None:
-        verdict.problems.append("the guest never printed its end marker (crash?)")
+        verdict.problems.append(
+            "the guest never printed its end marker (crash?)%s" % where)
     elif end_rc != 0 and verdict.failed == 0 and not in_guest_results:
         verdict.problems.append("the guest finished with status %d" % end_rc)
     if end_rc is not None and end_rc != 0 and verdict.failed == 0:
@@ -149,16 +200,67 @@ def judge(text, qemu_status=0, timed_out=False):
     return verdict
 
 
-def report(verdict, text, out=sys.stdout):
+class Console:
+    """One guest's console log and how its QEMU ended."""
+
+    def __init__(self, path=None, text=None, name=None):
+        self.path = path
+        self.text = text
+        self.name = name
+        self.qemu_status = 0
+        self.timed_out = False
+        self.timeout = None
+        self.boot_tests = True
+        self.verdict = None
+
+    def judge(self):
+        if self.text is None:
+            with open(self.path, errors="replace") as f:
+                self.text = f.read()
+        self.verdict = judge(self.text, self.qemu_status, self.timed_out,
+                             self.boot_tests, self.timeout)
+        return self.verdict
+
+
+def merge(consoles):
+    """One verdict for the run: the consoles' counts added up, their
+    problems and failures named by guest when there is more than one."""
+    total = Verdict()
+    for c in consoles:
+        v = c.verdict
+        tag = "guest %s: " % c.name if c.name and len(consoles) > 1 else ""
+        total.passed += v.passed
+        total.failed += v.failed
+        total.skipped += v.skipped
+        total.failures += [tag + f for f in v.failures]
+        total.problems += [tag + p for p in v.problems]
+        total.durations += v.durations
+    return total
+
+
+def report(consoles, extra_passed=0, out=sys.stdout):
+    """Print the failures, problems, slowest tests and the final line;
+    return the exit status."""
+    verdict = merge(consoles)
+    verdict.passed += extra_passed
     ok = verdict.failed == 0 and not verdict.problems
+    slow = sorted(verdict.durations, reverse=True)[:5]
+    if slow:
+        print("slowest tests: " + ", ".join(
+            "%s %.0f s" % (path.rsplit("/", 2)[-2] + "/" +
+                           path.rsplit("/", 1)[-1], secs)
+            for secs, path in slow), file=out)
     if not ok:
         for name in verdict.failures:
             print("FAILED: " + name, file=out)
         for problem in verdict.problems[:20]:
             print("PROBLEM: " + problem, file=out)
-        if verdict.problems:
-            print("---- last 60 lines of the console ----", file=out)
-            for line in text.splitlines()[-60:]:
+        for c in consoles:
+            if not c.verdict.problems:
+                continue
+            what = c.path or "the console"
+            print("---- last 60 lines of %s ----" % what, file=out)
+            for line in c.text.splitlines()[-60:]:
                 print(line, file=out)
             print("--------------------------------------", file=out)
     failed = verdict.failed + (1 if verdict.problems and verdict.failed == 0 else 0)
@@ -240,6 +342,62 @@ TRACELAB-END rc=0
 """, 0, False, (1, 0, 0, True)),
     ("hang", "[1] lab - passing\t[PASS]\n", 124, True, (1, 0, 0, False)),
     ("no end marker", "[1] lab - passing\t[PASS]\n", 0, False, (1, 0, 0, False)),
+    ("markers are not results", """\
+TRACELAB-RUNNING lab/guest/sanity.d/a.tc t=1.00
+[1] lab - passing\t[PASS]
+TRACELAB-DONE t=2.00
+TRACELAB-END rc=0
+""", 0, False, (1, 0, 0, True)),
+]
+
+# Whole runs of two guests: (name, [(guest, console text, timed out,
+# counts boot tests)], the final line wanted, text the report must show).
+GUEST_A = """\
+[    0.5]     # Subtest: s
+[    0.5]     ok 1 a
+[    0.5] ok 1 s
+[    0.9] Testing tracer function: PASSED
+TRACELAB-RUNNING lab/guest/stress.d/x.tc t=10.00
+[1] lab - stress\t[PASS]
+TRACELAB-RUNNING lab/guest/clients.d/y.tc t=70.50
+[2] lab - client\t[PASS]
+TRACELAB-DONE t=75.00
+TRACELAB-END rc=0
+"""
+GUEST_B_START = """\
+[    0.5] kunit: disabled
+[    0.9] Testing tracer function: PASSED
+TRACELAB-RUNNING tools/testing/selftests/ftrace/test.d/event/e.tc t=3.00
+[1] event - e\t[PASS]
+TRACELAB-RUNNING tools/testing/selftests/ftrace/test.d/ftrace/slow.tc t=9.00
+"""
+SELFTEST_RUNS = [
+    ("two guests: counts added, boot tests counted once, slowest named",
+     [("a", GUEST_A, False, True),
+      ("b", GUEST_B_START + "[2] ftrace - slow\t[PASS]\n"
+       "TRACELAB-DONE t=20.00\nTRACELAB-END rc=0\n", False, False)],
+     "6 passed, 0 failed", "slowest tests: stress.d/x.tc 60 s, ftrace/slow.tc 11 s"),
+    ("a timeout names the running test",
+     [("a", GUEST_A, False, True), ("b", GUEST_B_START, True, False)],
+     "5 passed, 1 failed",
+     "PROBLEM: guest b: timeout (600 s) while running "
+     "tools/testing/selftests/ftrace/test.d/ftrace/slow.tc"),
+    ("a crash names the running test",
+     [("a", GUEST_A, False, True), ("b", GUEST_B_START, False, False)],
+     "5 passed, 1 failed",
+     "guest b: the guest never printed its end marker (crash?) while "
+     "running tools/testing/selftests/ftrace/test.d/ftrace/slow.tc"),
+    ("a hang after the tests",
+     [("a", GUEST_A.replace("TRACELAB-END rc=0\n", ""), True, True)],
+     "4 passed, 1 failed", "timeout (600 s) after its tests had finished"),
+    ("a boot test failing where it is not counted",
+     [("a", GUEST_A, False, True),
+      ("b", GUEST_B_START.replace("function: PASSED", "function: FAILED") +
+       "[2] ftrace - slow\t[PASS]\nTRACELAB-DONE t=20.00\nTRACELAB-END rc=0\n",
+       False, False)],
+     "6 passed, 1 failed",
+     "guest b: boot test failed (counted in another guest): tracer "
+     "self-test: function"),
 ]
 
 
@@ -247,7 +405,9 @@ def selftest():
     import io
     failed = 0
     for name, text, status, timed_out, want in SELFTEST_CASES:
-        v = judge(text, status, timed_out)
+        c = Console(text=text)
+        c.qemu_status, c.timed_out = status, timed_out
+        v = c.judge()
         ok = v.failed == 0 and not v.problems
         got = (v.passed, v.failed, v.skipped, ok)
         if got != want:
@@ -255,8 +415,52 @@ def selftest():
             print("[harness] %s: got %r, want %r\t[FAIL]" % (name, got, want))
         else:
             print("[harness] %s\t[PASS]" % name)
-        report(v, text, out=io.StringIO())
-    return len(SELFTEST_CASES) - failed, failed
+        report([c], out=io.StringIO())
+    for name, specs, want_line, want_text in SELFTEST_RUNS:
+        consoles = []
+        for cname, text, timed_out, boot_tests in specs:
+            c = Console(text=text, name=cname)
+            c.timed_out, c.boot_tests, c.timeout = timed_out, boot_tests, 600
+            c.qemu_status = 124 if timed_out else 0
+            c.judge()
+            consoles.append(c)
+        out = io.StringIO()
+        report(consoles, out=out)
+        lines = out.getvalue().splitlines()
+        if lines[-1] != want_line or want_text not in out.getvalue():
+            failed += 1
+            print("[harness] %s: got %r, want %r and %r\t[FAIL]" %
+                  (name, lines[-1], want_line, want_text))
+        else:
+            print("[harness] %s\t[PASS]" % name)
+    return len(SELFTEST_CASES) + len(SELFTEST_RUNS) - failed, failed
+
+
+def parse_args(args):
+    """The consoles named on the command line, each with the options
+    after it, and the --extra-passed count."""
+    consoles, extra_passed = [], 0
+    while args:
+        a = args.pop(0)
+        if a == "--extra-passed":
+            extra_passed = int(args.pop(0))
+        elif not a.startswith("--"):
+            consoles.append(Console(path=a))
+        elif not consoles:
+            raise ValueError("%s before any console log" % a)
+        elif a == "--name":
+            consoles[-1].name = args.pop(0)
+        elif a == "--qemu-status":
+            consoles[-1].qemu_status = int(args.pop(0))
+        elif a == "--timed-out":
+            consoles[-1].timed_out = True
+        elif a == "--timeout":
+            consoles[-1].timeout = args.pop(0)
+        elif a == "--no-boot-tests":
+            consoles[-1].boot_tests = False
+        else:
+            raise ValueError("unknown option " + a)
+    return consoles, extra_passed
 
 
 def main(argv):
@@ -264,24 +468,17 @@ def main(argv):
         passed, failed = selftest()
         print("harness selftest: %d passed, %d failed" % (passed, failed))
         return 1 if failed else 0
-    if len(argv) < 2:
+    try:
+        consoles, extra_passed = parse_args(argv[1:])
+    except (ValueError, IndexError) as e:
+        print("harness.py: %s\n%s" % (e, __doc__), file=sys.stderr)
+        return 2
+    if not consoles:
         print(__doc__, file=sys.stderr)
         return 2
-    status, timed_out, extra_passed = 0, False, 0
-    args = argv[2:]
-    while args:
-        a = args.pop(0)
-        if a == "--qemu-status":
-            status = int(args.pop(0))
-        elif a == "--timed-out":
-            timed_out = True
-        elif a == "--extra-passed":
-            extra_passed = int(args.pop(0))
-    with open(argv[1], errors="replace") as f:
-        text = f.read()
-    verdict = judge(text, status, timed_out)
-    verdict.passed += extra_passed
-    return report(verdict, text)
+    for c in consoles:
+        c.judge()
+    return report(consoles, extra_passed)
 
 
 if __name__ == "__main__":

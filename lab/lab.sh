@@ -40,6 +40,8 @@ OBJ=$BUILD/obj$VAR
 LOGS=$BUILD/logs$VAR
 FRAGMENT=kernel/configs/tracelab.config
 JOBS=${JOBS:-$(nproc)}
+# "check" sizes its own default from the tests (check_timeout).
+QEMU_TIMEOUT_ASKED=${QEMU_TIMEOUT:-}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
 QEMU_ACCEL=${QEMU_ACCEL:-tcg,thread=single}
 QEMU_MEM=${QEMU_MEM:-1G}
@@ -340,9 +342,11 @@ pack_trace_cmd() {
 	fi
 }
 
-# boot MODE CONSOLE_LOG [extra kernel args]: boot the guest once.
+# boot MODE CONSOLE_LOG [extra kernel args] [TAG]: boot the guest once.
+# With VERBOSE=1 the console is shown as it comes, each line after
+# "TAG| " when there is a TAG (guests running side by side).
 boot() {
-	local mode=$1 log=$2 extra=${3:-}
+	local mode=$1 log=$2 extra=${3:-} tag=${4:-}
 	local append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1"
 	append+=" hung_task_panic=1 tracelab.mode=$mode $extra ${KERNEL_ARGS:-}"
 	local accel=$QEMU_ACCEL
@@ -358,10 +362,40 @@ boot() {
 	set +e
 	timeout --foreground -k 10 "$QEMU_TIMEOUT" "${qemu[@]}" \
 		-display none -serial stdio -monitor none < /dev/null 2>&1 |
-		tee "$log" | { [ "${VERBOSE:-0}" = 1 ] && cat || cat > /dev/null; }
+		tee "$log" | if [ "${VERBOSE:-0}" != 1 ]; then
+			cat > /dev/null
+		elif [ -n "$tag" ]; then
+			sed -u "s/^/$tag| /"
+		else
+			cat
+		fi
 	local rc=${PIPESTATUS[0]}
 	set -e
 	return "$rc"
+}
+
+# The default per-guest timeout of "check": twice what a guest's share
+# is expected to take with the other host core busy, so a run uses at
+# most half of it.  It grows with the tests: a boot, the stress runs
+# (STRESS_MS each, and the function tracer switching loop's 8 times
+# that), and an allowance per .tc file of the share (half of them).
+check_timeout() {
+	local ms=${STRESS_MS:-3000} n
+	n=$(find "$REPO/tools/testing/selftests/ftrace/test.d" "$REPO/lab/guest/sanity.d" \
+		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/clients.d" -name '*.tc' | wc -l)
+	echo $((2 * (60 + 14 * ms / 1000 + CHECK_TEST_SECONDS * (n + 1) / 2)))
+}
+# Seconds per test allowed for in that estimate (measured under load).
+CHECK_TEST_SECONDS=${CHECK_TEST_SECONDS:-6}
+
+# check_guest PART TIMEOUT EXTRA: boot one check guest for a share of the
+# tests; its console goes to console-check-PART.log, its QEMU status
+# and wall time to .check-PART.status.
+check_guest() {
+	local part=$1 t0=$SECONDS rc=0
+	QEMU_TIMEOUT=$2 boot check "$LOGS/console-check-$part.log" \
+		"$3 tracelab.part=$part" "$part" || rc=$?
+	echo "$rc $((SECONDS - t0))" > "$LOGS/.check-$part.status"
 }
 
 cmd_check() {
@@ -376,19 +410,50 @@ cmd_check() {
 	cmd_kernel
 	cmd_initramfs
 	STEP=boot
-	step "booting the guest and running the tests (timeout ${QEMU_TIMEOUT}s)"
-	local extra="" qrc=0 to=()
+	# Two guests side by side, one per host core (each QEMU runs its
+	# vCPUs on one thread): guest a boots with the KUnit suites and runs
+	# the lab's own tests and a third of test.d, guest b the rest of
+	# test.d (the split is in lab/guest/check.sh).  CHECK_GUESTS=1: one
+	# guest runs them all.
+	local parts=(a b) tmo=${QEMU_TIMEOUT_ASKED:-$(check_timeout)}
+	[ "${CHECK_GUESTS:-2}" = 1 ] && parts=(all)
+	local extra="" p
 	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
-	boot check "$LOGS/console-check.log" "$extra" || qrc=$?
-	[ $qrc = 124 ] || [ $qrc = 137 ] && to=(--timed-out)
+	step "booting ${#parts[@]} guest(s) side by side to run the tests (timeout ${tmo}s each)"
+	rm -f "$LOGS"/console-check*.log "$LOGS"/.check-*.status
+	local tb=$SECONDS
+	for p in "${parts[@]}"; do
+		# Guest b leaves the KUnit suites to guest a.
+		if [ "$p" = b ]; then
+			check_guest "$p" "$tmo" "$extra kunit.enable=0" &
+		else
+			check_guest "$p" "$tmo" "$extra" &
+		fi
+	done
+	wait
 	STEP=judge
-	step "results (console: $LOGS/console-check.log; $((SECONDS - t0)) s in all)"
-	tr -d '\r' < "$LOGS/console-check.log" | grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' || true
+	step "results ($((SECONDS - tb)) s in the guests; $((SECONDS - t0)) s in all)"
+	local args=(--extra-passed "$hp") qrc secs times=""
+	for p in "${parts[@]}"; do
+		local log=$LOGS/console-check-$p.log
+		read -r qrc secs < "$LOGS/.check-$p.status" || { qrc=1; secs=0; }
+		times+=" $p: $secs s,"
+		tr -d '\r' < "$log" | grep -E '^\[[0-9]+\] .*\[[A-Z]+\]$' |
+			sed "s/^/$p /" || true
+		args+=("$log" --name "$p" --qemu-status "$qrc" --timeout "$tmo")
+		[ "$qrc" = 124 ] || [ "$qrc" = 137 ] && args+=(--timed-out)
+		[ "$p" = b ] && args+=(--no-boot-tests)
+		if [ $((2 * secs)) -gt "$tmo" ]; then
+			echo "lab: warning: guest $p took $secs s, more than half its timeout" \
+				"($tmo s): rebalance A_EVERY in lab/guest/check.sh or raise" \
+				"CHECK_TEST_SECONDS" >&2
+		fi
+	done
+	echo "guest wall times:${times%,} (timeout $tmo s each)"
 	# The harness's own checks count as tests too.
 	local rc=0
-	python3 "$REPO/lab/harness.py" "$LOGS/console-check.log" \
-		--qemu-status "$qrc" --extra-passed "$hp" "${to[@]}" || rc=$?
+	python3 "$REPO/lab/harness.py" "${args[@]}" || rc=$?
 	return $rc
 }
 
