@@ -16,7 +16,20 @@
  * CREATE_TRACE_POINTS is undefined while the header is re-read, so the
  * headers it includes do not recurse here, and defined again at the end,
  * so that one .c file may define the events of several headers.
+ *
+ * Every event header also gives the TRACE_CUSTOM_EVENT() forms their
+ * everyday meaning here: nothing.  A custom event header (see
+ * <trace/define_custom_trace.h>) comes after the event header whose
+ * tracepoints it uses, and only its .c file that defines
+ * CREATE_CUSTOM_TRACE_EVENTS gives those forms another meaning.
  */
+#ifndef TRACE_CUSTOM_EVENT
+#define TRACE_CUSTOM_EVENT(name, proto, args, tstruct, assign, print)
+#define DECLARE_CUSTOM_EVENT_CLASS(name, proto, args, tstruct, assign,	\
+				   print)
+#define DEFINE_CUSTOM_EVENT(template, name, proto, args)
+#endif
+
 #ifdef CREATE_TRACE_POINTS
 #undef CREATE_TRACE_POINTS
 
