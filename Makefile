@@ -11,6 +11,8 @@
 #                 guest and print its counts (a measure, not part of check)
 #   make series   write the patch series to build/series/ and check it
 #   make defconfig  build x86_64 defconfig with the series (a build check)
+#   make debian   build Debian's own config (linux-config-6.12) with the
+#                 series, boot it, run the tracing smoke tests (not in check)
 #   make clean    remove build/
 #
 # Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
@@ -19,7 +21,7 @@
 LAB := ./lab/lab.sh
 
 .PHONY: all run check check-debug bench series clean deps kernel tree defconfig \
-	upstream-selftests
+	upstream-selftests debian
 
 all: check
 
@@ -34,3 +36,9 @@ upstream-selftests:
 check-debug:
 	@VARIANT=debug STRESS_MS=30000 QEMU_TIMEOUT=2400 QEMU_MEM=2G \
 		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check
+
+# Debian's own kernel configuration (BPF JIT, livepatch, every driver) with
+# the series: vmlinux and the modules under kernel/, lib/ and samples/,
+# booted for the tracing smoke tests.  Long: run it on its own.
+debian:
+	@JOBS=$(or $(JOBS),2) ./lab/debian.sh

@@ -388,11 +388,6 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 #error "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS is not implemented by this tracing core"
 #else
-static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
-{
-	return 0;
-}
-
 static inline int register_ftrace_direct(struct ftrace_ops *ops,
 					 unsigned long addr)
 {
