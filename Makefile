@@ -13,6 +13,8 @@
 #   make defconfig  build x86_64 defconfig with the series (a build check)
 #   make debian   build Debian's own config (linux-config-6.12) with the
 #                 series, boot it, run the tracing smoke tests (not in check)
+#   make soak     10 minutes of every load at once on the debug kernel, then
+#                 on a KCSAN kernel (SOAK_S=seconds, SOAK_VARIANTS="debug kcsan")
 #   make clean    remove build/
 #
 # Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
@@ -20,7 +22,7 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: all run check check-debug bench series clean deps kernel tree defconfig \
+.PHONY: soak all run check check-debug bench series clean deps kernel tree defconfig \
 	upstream-selftests debian
 
 all: check
@@ -42,3 +44,9 @@ check-debug:
 # booted for the tracing smoke tests.  Long: run it on its own.
 debian:
 	@JOBS=$(or $(JOBS),2) ./lab/debian.sh
+
+# Every load at once for SOAK_S seconds (600 by default) on the debug
+# kernel, then on a KCSAN kernel: lab/guest/soak.d.
+soak:
+	@SOAK_S=$(SOAK_S) SOAK_VARIANTS="$(SOAK_VARIANTS)" VERBOSE=$(VERBOSE) \
+		$(LAB) soak

@@ -175,6 +175,9 @@ cmd_kernel() {
 	if [ "${VARIANT:-}" = debug ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/debug.config" > "$BUILD/debug.config"
 		frag=$BUILD/debug.config
+	elif [ "${VARIANT:-}" = kcsan ]; then
+		cat "$TREE/$FRAGMENT" "$REPO/lab/kcsan.config" > "$BUILD/kcsan.config"
+		frag=$BUILD/kcsan.config
 	elif [ "${VARIANT:-}" = noft ]; then
 		# Everything the fragment asks but the function tracer (the
 		# bench's "built in but off" against "not built").
@@ -251,6 +254,8 @@ cmd_initramfs() {
 	cp "$BUILD/bench/sysbench" "$root/lab/"
 	gcc -O2 -static -Wall -o "$root/lab/splice_raw" "$REPO/lab/guest/splice_raw.c" ||
 		die "cannot build lab/guest/splice_raw.c"
+	gcc -O2 -static -Wall -o "$root/lab/poll_pipe" "$REPO/lab/guest/poll_pipe.c" ||
+		die "cannot build lab/guest/poll_pipe.c"
 	gcc -O2 -static -Wall -o "$root/lab/hostile" "$REPO/lab/guest/hostile.c" || die "cannot build lab/guest/hostile.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
@@ -271,7 +276,8 @@ cmd_initramfs() {
 		fi
 	done
 	cp -r "$REPO/lab/guest/sanity.d" "$REPO/lab/guest/fail.d" \
-		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" "$root/lab/"
+		"$REPO/lab/guest/stress.d" "$REPO/lab/guest/leaks.d" \
+		"$REPO/lab/guest/soak.d" "$root/lab/"
 	cp -r "$REPO/lab/guest/clients.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
 	# Upstream's own ftracetest, as the base tree has it, for
@@ -461,6 +467,60 @@ cmd_check() {
 	return $rc
 }
 
+# The soak (run by "make soak" once per variant, debug and kcsan): the
+# ring buffer stress, every kind of reader, hostile input and tracer
+# switching at once for SOAK_S seconds (lab/guest/soak.d), then the
+# kmemleak scan on the debug kernel.  Any kernel report fails it; on the
+# KCSAN kernel, data races reported outside the tracing code are printed
+# but not judged (the rest of the kernel has its own).
+cmd_soak_one() {
+	cmd_deps
+	cmd_kernel
+	cmd_initramfs
+	STEP=soak
+	local soak=${SOAK_S:-600} log=$LOGS/console-soak.log qrc=0
+	local tmo=$((soak * 2 + 900))
+	step "booting the ${VARIANT:-plain} kernel for a ${soak} s soak (timeout ${tmo}s)"
+	QEMU_TIMEOUT=$tmo boot soak "$log" "tracelab.soak_s=$soak kunit.enable=0" || qrc=$?
+	local judged=$log
+	if [ "${VARIANT:-}" = kcsan ]; then
+		judged=$LOGS/console-soak-judged.log
+		python3 - "$log" "$judged" <<'PY'
+import re, sys
+# Drop the KCSAN reports that name no tracing function.
+text = open(sys.argv[1], errors="replace").read().replace("\r", "")
+out, block = [], None
+for line in text.split("\n"):
+    if block is None and "BUG: KCSAN:" in line:
+        block = [line]
+        continue
+    if block is not None:
+        block.append(line)
+        if re.search(r"={20,}", line) and len(block) > 2:
+            if re.search(r"(ring_buffer|\brb_|trace|ftrace)", "\n".join(block)):
+                out.extend(block)
+            else:
+                out.append("(KCSAN report outside tracing: " + block[0].strip() + ")")
+            block = None
+        continue
+    out.append(line)
+open(sys.argv[2], "w").write("\n".join(out + (block or [])))
+PY
+	fi
+	local args=("$judged" --name soak --qemu-status "$qrc" --timeout "$tmo"
+		    --no-boot-tests)
+	[ "$qrc" = 124 ] || [ "$qrc" = 137 ] && args+=(--timed-out)
+	python3 "$REPO/lab/harness.py" "${args[@]}"
+}
+
+cmd_soak() {
+	local v rc=0
+	for v in ${SOAK_VARIANTS:-debug kcsan}; do
+		VARIANT=$v QEMU_MEM=2G "$REPO/lab/lab.sh" soak_one || rc=1
+	done
+	return $rc
+}
+
 # Upstream's conformance suite: the base tree's ftracetest, unmodified,
 # against this series' kernel.  Many of its tests need what the series
 # does not have yet (instances, filters, triggers, dynamic events, the
@@ -596,7 +656,7 @@ cmd_clean() {
 STEP=$1
 case "$1" in
 deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig|\
-upstream_selftests)
+upstream_selftests|soak|soak_one)
 	"cmd_$1" ;;
 *) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac

@@ -1229,6 +1229,9 @@ static __poll_t pipe_poll(struct file *filp, poll_table *pt)
 {
 	struct trace_reader *r = filp->private_data;
 
+	/* The block option: always readable, reads block instead. */
+	if (r->iter.tr->trace_flags & TRACE_ITER(BLOCK))
+		return EPOLLIN | EPOLLRDNORM;
 	if (pipe_has_data(r))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->iter.tr->buffer, r->cpu_file, filp,

@@ -250,8 +250,9 @@ static int pids_add(char *text)
 
 		if (!*p)
 			continue;
-		ret = kstrtoint(p, 10, &pid);
-		if (ret || pid < 0) {
+		/* In any base, as 6.12 reads pids ("0x1f", "017"). */
+		ret = kstrtoint(p, 0, &pid);
+		if (ret || pid < 0 || pid > PID_MAX_LIMIT) {
 			kfree(set);
 			return -EINVAL;
 		}
