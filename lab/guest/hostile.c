@@ -480,7 +480,7 @@ static void hammer(const char *path, const struct input *in, int n_in)
 				       shown(saved, 0), shown(now, 1));
 			}
 		}
-		if (ret <= 0 || kind != R_VALUE || changed) {
+		if (ret <= 0 || kind != R_VALUE || changed || in[i].chunk) {
 			if (restore(path, kind, saved))
 				n_unrestored++;
 			drain_kmsg();
