@@ -53,6 +53,17 @@ while read -r path what _; do
 	manifest_paths+=("$path")
 done < "$REPO/series/MANIFEST"
 
+# 2b. What upstream keeps: the series may add files beside these, never
+#     change one of upstream's (its selftests and samples are the judges,
+#     its event definitions are what the series' macros must digest).
+KEEP="tools/testing/selftests/ftrace samples/trace_events include/trace/events"
+for k in $KEEP; do
+	[ -d "$stage/$k" ] || continue
+	(cd "$stage" && find "$k" -type f) | while read -r f; do
+		[ ! -e "$BASE/$f" ] ||
+			die "$f is upstream's and stays unchanged: add a file beside it"
+	done
+done
 # 3. Small edits to upstream files, applied to pristine copies.
 for p in "$REPO"/upstream-edits/*.patch; do
 	[ -e "$p" ] || continue
@@ -106,5 +117,20 @@ if [ -f "$STATE" ]; then
 		fi
 	done
 fi
+# 7. Paths the manifest named last time and no longer does: upstream's
+#    files come back (those the series ships were installed above).
+if [ -f "$STATE.manifest" ]; then
+	while read -r p; do
+		in_manifest "$p" && continue
+		[ -e "$BASE/$p" ] || continue
+		(cd "$BASE" && find "$p" -type f) | while read -r f; do
+			if [ ! -e "$TREE/$f" ]; then
+				mkdir -p "$TREE/$(dirname "$f")"
+				cp -p "$BASE/$f" "$TREE/$f"
+			fi
+		done
+	done < "$STATE.manifest"
+fi
+printf '%s\n' "${manifest_paths[@]}" > "$STATE.manifest"
 mv "$STATE.new" "$STATE"
 echo "apply: series applied to $TREE ($changed files written)"

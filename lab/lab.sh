@@ -247,7 +247,7 @@ cmd_initramfs() {
 	cp "$busybox" "$root/bin/busybox"
 	cp "$REPO/lab/guest/init" "$root/init"
 	cp "$REPO/lab/guest/check.sh" "$REPO/lab/guest/demo.sh" \
-		"$REPO/lab/guest/bench.sh" "$root/lab/"
+		"$REPO/lab/guest/bench.sh" "$REPO/lab/guest/check-weights" "$root/lab/"
 	mkdir -p "$BUILD/bench"
 	gcc -O2 -static -Wall -o "$BUILD/bench/sysbench" "$REPO/lab/bench/sysbench.c" ||
 		die "cannot build lab/bench/sysbench.c (is libc6-dev installed?)"
@@ -280,6 +280,15 @@ cmd_initramfs() {
 		"$REPO/lab/guest/soak.d" "$root/lab/"
 	cp -r "$REPO/lab/guest/clients.d" "$root/lab/"
 	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/selftests/ftrace"
+	# The series' own tests, beside upstream's in test.d: what "make
+	# check" runs (upstream's are "make upstream-selftests").
+	(cd "$REPO" && find tools/testing/selftests/ftrace/test.d -name '*.tc' | sort |
+		sed 's|^tools/testing/selftests/ftrace/|/selftests/ftrace/|') \
+		> "$root/lab/core-tests.list"
+	# ftracetest unlinks logs/latest before it points it at its new log
+	# folder, and says so on the console when there is none yet.
+	mkdir -p "$root/selftests/ftrace/logs"
+	ln -sfn none "$root/selftests/ftrace/logs/latest"
 	# Upstream's own ftracetest, as the base tree has it, for
 	# "make upstream-selftests" (tracelab.mode=upstream).
 	cp -r "$BASE/tools/testing/selftests/ftrace" "$root/selftests/upstream-ftrace"
@@ -456,10 +465,19 @@ cmd_check() {
 		[ "$p" = b ] && args+=(--no-boot-tests)
 		if [ $((2 * secs)) -gt "$tmo" ]; then
 			echo "lab: warning: guest $p took $secs s, more than half its timeout" \
-				"($tmo s): rebalance A_EVERY in lab/guest/check.sh or raise" \
-				"CHECK_TEST_SECONDS" >&2
+				"($tmo s): copy $LOGS/check-weights.measured to" \
+				"lab/guest/check-weights, or raise CHECK_TEST_SECONDS" >&2
 		fi
 	done
+	# Each test's seconds in this run, the weights that split the next
+	# run's tests between the guests (lab/guest/check-weights).
+	for p in "${parts[@]}"; do
+		tr -d '\r' < "$LOGS/console-check-$p.log" |
+			awk '/^TRACELAB-(RUNNING|DONE) / {
+				t = $NF; sub("t=", "", t)
+				if (prev != "") printf "%d %s\n", t - pt + 0.5, prev
+				prev = ($1 == "TRACELAB-RUNNING") ? $2 : ""; pt = t }'
+	done | sort -k2 > "$LOGS/check-weights.measured"
 	echo "guest wall times:${times%,} (timeout $tmo s each)"
 	# The harness's own checks count as tests too.
 	local rc=0

@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The guest half of "make check": run the lab's sanity tests, the
-# tracing selftests and the client tests (trace-cmd).  The host reads the
+# series' tracing selftests (with upstream's ftracetest, whose own tests
+# stay beside them in test.d) and the client tests (trace-cmd).  The host reads the
 # results from the console (the "[N] ...<TAB>[RESULT]" lines, and KTAP
 # from the KUnit suites that ran at boot); this script's exit status says
 # whether any runner failed.
 #
 # The host boots two guests at once, one per host core, each running its
 # share (tracelab.part= on the kernel command line, TRACELAB_PART here):
-#   a     the sanity, stress and client tests, and every A_EVERY-th test
-#         of test.d (in ftracetest's order, so each directory is spread
-#         over both guests and a new test lands in either)
+#   a     the sanity, stress and client tests, and a share of test.d
+#         (part_tests below)
 #   b     the other tests of test.d
 #   all   (or unset) everything, in one guest
 # On the debug kernel every guest ends with the kmemleak scan.
@@ -20,14 +20,14 @@
 # say which test was running when a guest hung, and how long each took.
 
 FTRACETEST=/selftests/ftrace/ftracetest
-TESTS=/selftests/ftrace/test.d
-# Guest a's share of test.d: one test in A_EVERY.  a's own tests (the
-# stress runs above all) take about half of what test.d takes in all, so
-# a third of test.d evens the two out (measured, see README "Timings").
-# Stress runs longer than the default 3 s (the debug kernel's 30 s) make
-# a's own tests as long as test.d: then b runs all of test.d.
-A_EVERY=3
-[ "${TRACELAB_STRESS_MS:-3000}" -gt 3000 ] && A_EVERY=0
+CORE_TESTS=/lab/core-tests.list
+WEIGHTS=/lab/check-weights
+DEFAULT_WEIGHT=8
+# Whether guest a takes a share of test.d: stress runs longer than the
+# default 3 s (the debug kernel's 30 s) make a's own tests as long as
+# test.d, and then b runs all of test.d.
+A_SHARE=1
+[ "${TRACELAB_STRESS_MS:-3000}" -gt 3000 ] && A_SHARE=0
 part=${TRACELAB_PART:-all}
 rc=0
 num=0
@@ -58,25 +58,47 @@ run_tests() {
 				num=$((num + 1))
 				printf '[%d] %s\n' "$num" "${line#*] }"
 				;;
-			"# of "*|"") ;;
+			# The summary, and what upstream's finish_ftrace
+			# says of the files this kernel does not have.
+			"# of "*|"=== Ftrace unit tests ==="|"") ;;
+			"grep: events/*/*/trigger: No such file or directory") ;;
+			"grep: dynamic_events: No such file or directory") ;;
 			*)	printf '%s\n' "$line" ;;
 			esac
 		done < /tmp/check-run.out
 	done
 }
 
-# The tests of test.d that are this part's.
+# The series' tests of test.d (upstream's stand beside them: "make
+# upstream-selftests" runs those) that are this part's.  The split
+# evens out the two guests' time: /lab/check-weights has each test's
+# seconds as last measured (a test not there counts DEFAULT_WEIGHT);
+# from the longest down, each test goes to the guest with less to do,
+# guest a starting with its own tests' sum.  Both guests compute the
+# same split; each runs its share in ftracetest's order.
 part_tests() {
-	i=0
-	for tc in $(find "$TESTS" -name '*.tc' | sort); do
-		i=$((i + 1))
-		case "$part" in
-		a)	[ "$A_EVERY" -gt 0 ] && [ $((i % A_EVERY)) -eq 0 ] || continue ;;
-		b)	[ "$A_EVERY" -gt 0 ] && [ $((i % A_EVERY)) -eq 0 ] && continue ;;
-		esac
-		echo "$tc"
-	done
+	if [ "$part" = all ] || [ "$A_SHARE" = 0 ]; then
+		[ "$part" = a ] || cat "$CORE_TESTS"
+		return
+	fi
+	awk -v dflt="$DEFAULT_WEIGHT" '
+		FNR == NR { w[$2] = $1; next }
+		{
+			r = $0
+			sub("^/selftests/ftrace/", "tools/testing/selftests/ftrace/", r)
+			print ((r in w) ? w[r] : dflt), FNR, $0
+		}' "$WEIGHTS" "$CORE_TESTS" | sort -k1,1nr -k2,2n |
+	awk -v part="$part" -v own="$a_own" '
+		{
+			if (own + la <= lb) { la += $1; g = "a" } else { lb += $1; g = "b" }
+			if (g == part) print $2, $3
+		}' | sort -k1,1n | cut -d' ' -f2
 }
+
+# Guest a's own tests' seconds (sanity, stress, clients), from the same
+# weights file.
+a_own=$(awk '$2 ~ /^lab\/guest\/(sanity|stress|clients)\.d\// { s += $1 }
+	END { print s + 0 }' "$WEIGHTS")
 
 echo "TRACELAB-PART $part"
 if [ "$part" != b ]; then
