@@ -323,11 +323,14 @@ static bool ops_wants(struct ftrace_ops *ops, unsigned long ip)
 {
 	struct ftrace_ip_set *filter, *exclude;
 
-	/* From the list function, with preemption disabled. */
-	filter = rcu_dereference_sched_check(ops->filter_ips,
-					     lockdep_is_held(&ftrace_lock));
-	exclude = rcu_dereference_sched_check(ops->notrace_ips,
-					      lockdep_is_held(&ftrace_lock));
+	/*
+	 * Callers: the list function, with preemption disabled, and
+	 * site_wanted() under ftrace_lock.  Not a lockdep-checked
+	 * dereference: on the list function's path it would run lockdep's
+	 * own (traced) code for every traced call of the kernel.
+	 */
+	filter = rcu_dereference_raw_check(ops->filter_ips);
+	exclude = rcu_dereference_raw_check(ops->notrace_ips);
 	if (filter && !set_has(filter, ip))
 		return false;
 	return !exclude || !set_has(exclude, ip);
@@ -384,7 +387,8 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
 	if (bit < 0)
 		return;
-	list_for_each_entry_rcu(ops, &ftrace_ops_list, list) {
+	/* The recursion guard holds preemption off: no lockdep walk here. */
+	list_for_each_entry_rcu(ops, &ftrace_ops_list, list, true) {
 		/* A site still being switched over may lack the registers. */
 		if ((ops->flags & (FTRACE_OPS_FL_SAVE_REGS |
 				   FTRACE_OPS_FL_IPMODIFY)) &&

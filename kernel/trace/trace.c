@@ -1625,6 +1625,39 @@ static const struct file_operations size_kb_fops = {
 	.llseek		= generic_file_llseek,
 };
 
+/*
+ * free_buffer: a tool holds it open while it traces; when the file is
+ * closed, explicitly or because the tool died, every CPU buffer shrinks
+ * to its smallest size (the memory goes back), after tracing is turned
+ * off if the disable_on_free option is set.  What is written is ignored.
+ */
+static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *filp)
+{
+	if (global_trace.trace_flags & TRACE_ITER(STOP_ON_FREE))
+		tracing_off();
+	mutex_lock(&trace_types_lock);
+	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
+	/* Size 0: the ring buffer keeps its minimum; a mapped CPU, EBUSY. */
+	ring_buffer_resize(global_trace.buffer, 0, RING_BUFFER_ALL_CPUS);
+	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= tracing_open_generic,
+	.write		= free_buffer_write,
+	.release	= free_buffer_release,
+	.llseek		= noop_llseek,
+};
+
 static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
@@ -2338,6 +2371,7 @@ static __init int tracer_init_tracefs(void)
 	trace_create_file("trace_pipe", 0444, NULL, all, &pipe_fops);
 	trace_create_file("tracing_on", 0644, NULL, NULL, &tracing_on_fops);
 	trace_create_file("buffer_size_kb", 0644, NULL, all, &size_kb_fops);
+	trace_create_file("free_buffer", 0200, NULL, NULL, &free_buffer_fops);
 	trace_create_file("buffer_total_size_kb", 0444, NULL, NULL,
 			  &total_kb_fops);
 	trace_create_file("buffer_subbuf_size_kb", 0644, NULL, NULL,

@@ -116,11 +116,11 @@ enum {
  * Options that trace_options lists, as upstream does, but that this
  * tracing core does not build: they read as off, and turning one on
  * fails with -EINVAL instead of being taken and ignored.  They wait for
- * user stack traces, set_event_pid and the free_buffer file.
+ * user stack traces and set_event_pid.
  */
 #define TRACE_ITER_UNBUILT						\
 	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER(STOP_ON_FREE) | TRACE_ITER(EVENT_FORK))
+	 TRACE_ITER(EVENT_FORK))
 
 /**
  * struct trace_array - a ring buffer and the tracefs files that control it

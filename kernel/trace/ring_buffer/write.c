@@ -251,7 +251,7 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 		barrier();
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
 
-	cb->last_ts = res->ts;
+	WRITE_ONCE(cb->last_ts, res->ts);
 	barrier();
 	local_set(&cb->last_ts_pos, next);
 	barrier();
@@ -286,7 +286,8 @@ again:
 	res->page = rb_slot(cb, rb_seq(cb, pos));
 	known = local_read(&cb->last_ts_pos) == pos;
 	barrier();
-	prev = cb->last_ts;
+	/* A nested writer may store it now: then the cmpxchg below fails. */
+	prev = READ_ONCE(cb->last_ts);
 	res->ts = buffer->clock();
 
 	res->stamp_type = 0;
@@ -317,7 +318,7 @@ again:
 	if (!local_try_cmpxchg(&cb->wpos, &pos, res->next))
 		goto again;
 
-	cb->last_ts = res->ts;
+	WRITE_ONCE(cb->last_ts, res->ts);
 	barrier();
 	local_set(&cb->last_ts_pos, res->next);
 	return true;
@@ -590,7 +591,7 @@ bool rb_seal(struct rb_cpu *cb)
 		barrier();
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
 	/* The next event's delta counts from the new sub-buffer's stamp. */
-	cb->last_ts = ts;
+	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
 	local_set(&cb->last_ts_pos, next);
 	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
