@@ -61,6 +61,7 @@ KERNEL_TROUBLE = [
         r"general protection fault",
         r"watchdog: BUG: soft lockup",
         r"INFO: task .* blocked for more than",
+        r"rcu: INFO: \S+ detected stalls",
     )
 ]
 
