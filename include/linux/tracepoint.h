@@ -95,11 +95,9 @@ static inline int tracepoint_probe_unregister(struct tracepoint *tp,
 	return -ENOSYS;
 }
 
-static inline void for_each_kernel_tracepoint(void (*fct)(struct tracepoint *,
-							  void *),
-					      void *priv)
-{
-}
+static inline void
+for_each_kernel_tracepoint(void (*fct)(struct tracepoint *tp, void *priv),
+			   void *priv) { }
 
 static inline void tracepoint_synchronize_unregister(void)
 {
@@ -155,17 +153,13 @@ unregister_tracepoint_module_notifier(struct notifier_block *nb)
 static inline void
 for_each_module_tracepoint(void (*fct)(struct tracepoint *tp,
 				       struct module *mod, void *priv),
-			   void *priv)
-{
-}
+			   void *priv) { }
 
 static inline void
 for_each_tracepoint_in_module(struct module *mod,
 			      void (*fct)(struct tracepoint *tp,
 					  struct module *mod, void *priv),
-			      void *priv)
-{
-}
+			      void *priv) { }
 #endif
 
 #ifdef CONFIG_HAVE_SYSCALL_TRACEPOINTS

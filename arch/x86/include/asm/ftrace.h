@@ -53,24 +53,6 @@ void ftrace_arch_patch_finish(void);
 static inline void set_ftrace_ops_ro(void)
 {
 }
-
-/*
- * System call entry points are named __x64_sys_foo, __ia32_sys_foo and
- * so on; the syscall tracer matches them against "sys_foo" by ignoring
- * the prefix up to the first "_sys_".
- */
-#define ARCH_HAS_SYSCALL_MATCH_SYM_NAME
-static inline bool arch_syscall_match_sym_name(const char *sym,
-					       const char *name)
-{
-	const char *s = sym;
-
-	while (*s && strncmp(s, "_sys_", 5))
-		s++;
-	if (!*s)
-		return !strcmp(sym + 3, name + 3);
-	return !strcmp(s + 5, name + 4);
-}
 #endif /* !__ASSEMBLY__ */
 
 #endif /* _ASM_X86_FTRACE_H */
