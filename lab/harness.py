@@ -24,6 +24,7 @@ Usage: harness.py [--extra-passed N] CONSOLE_LOG [CONSOLE_OPTIONS]
                   [CONSOLE_LOG [CONSOLE_OPTIONS]]...
        harness.py --selftest
   --extra-passed N   tests that passed outside the guests
+  --weights FILE     write each test's seconds to FILE
 Each console's options follow it:
   --name NAME        how problems name this guest
   --qemu-status N    QEMU's exit status
@@ -439,12 +440,14 @@ def selftest():
 
 def parse_args(args):
     """The consoles named on the command line, each with the options
-    after it, and the --extra-passed count."""
-    consoles, extra_passed = [], 0
+    after it, the --extra-passed count and the --weights file."""
+    consoles, extra_passed, weights = [], 0, None
     while args:
         a = args.pop(0)
         if a == "--extra-passed":
             extra_passed = int(args.pop(0))
+        elif a == "--weights":
+            weights = args.pop(0)
         elif not a.startswith("--"):
             consoles.append(Console(path=a))
         elif not consoles:
@@ -461,7 +464,16 @@ def parse_args(args):
             consoles[-1].boot_tests = False
         else:
             raise ValueError("unknown option " + a)
-    return consoles, extra_passed
+    return consoles, extra_passed, weights
+
+
+def write_weights(consoles, path):
+    """Each test's seconds, "SECONDS PATH" a line in path order: the
+    weights that split the next check's tests between its guests."""
+    with open(path, "w") as f:
+        for secs, test in sorted(merge(consoles).durations,
+                                 key=lambda d: d[1]):
+            f.write("%d %s\n" % (secs + 0.5, test))
 
 
 def main(argv):
@@ -470,7 +482,7 @@ def main(argv):
         print("harness selftest: %d passed, %d failed" % (passed, failed))
         return 1 if failed else 0
     try:
-        consoles, extra_passed = parse_args(argv[1:])
+        consoles, extra_passed, weights = parse_args(argv[1:])
     except (ValueError, IndexError) as e:
         print("harness.py: %s\n%s" % (e, __doc__), file=sys.stderr)
         return 2
@@ -479,6 +491,8 @@ def main(argv):
         return 2
     for c in consoles:
         c.judge()
+    if weights:
+        write_weights(consoles, weights)
     return report(consoles, extra_passed)
 
 

@@ -459,7 +459,10 @@ cmd_check() {
 	wait
 	STEP=judge
 	step "results ($((SECONDS - tb)) s in the guests; $((SECONDS - t0)) s in all)"
-	local args=(--extra-passed "$hp") qrc secs times=""
+	# --weights: each test's seconds in this run, which split the next
+	# run's tests between the guests (lab/guest/check-weights).
+	local args=(--extra-passed "$hp" --weights "$LOGS/check-weights.measured")
+	local qrc secs times=""
 	for p in "${parts[@]}"; do
 		local log=$LOGS/console-check-$p.log
 		read -r qrc secs < "$LOGS/.check-$p.status" || { qrc=1; secs=0; }
@@ -475,15 +478,6 @@ cmd_check() {
 				"lab/guest/check-weights, or raise CHECK_TEST_SECONDS" >&2
 		fi
 	done
-	# Each test's seconds in this run, the weights that split the next
-	# run's tests between the guests (lab/guest/check-weights).
-	for p in "${parts[@]}"; do
-		tr -d '\r' < "$LOGS/console-check-$p.log" |
-			awk '/^TRACELAB-(RUNNING|DONE) / {
-				t = $NF; sub("t=", "", t)
-				if (prev != "") printf "%d %s\n", t - pt + 0.5, prev
-				prev = ($1 == "TRACELAB-RUNNING") ? $2 : ""; pt = t }'
-	done | sort -k2 > "$LOGS/check-weights.measured"
 	echo "guest wall times:${times%,} (timeout $tmo s each)"
 	# The harness's own checks count as tests too.
 	local rc=0
