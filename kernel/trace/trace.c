@@ -1595,6 +1595,19 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
 	return read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
 }
 
+/* Resize one CPU's buffer or all, with every reader of them held off. */
+static int trace_resize(unsigned long size, long cpu)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
+	ret = ring_buffer_resize(global_trace.buffer, size, cpu);
+	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
 static ssize_t size_kb_write(struct file *filp, const char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
@@ -1607,11 +1620,7 @@ static ssize_t size_kb_write(struct file *filp, const char __user *ubuf,
 	/* Zero would leave no room at all: refuse it, as upstream does. */
 	if (!val || val > (ULONG_MAX >> 10))
 		return -EINVAL;
-	mutex_lock(&trace_types_lock);
-	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
-	ret = ring_buffer_resize(global_trace.buffer, val << 10, cpu);
-	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
-	mutex_unlock(&trace_types_lock);
+	ret = trace_resize(val << 10, cpu);
 	if (ret < 0)
 		return ret;
 	*ppos += cnt;
@@ -1642,12 +1651,8 @@ static int free_buffer_release(struct inode *inode, struct file *filp)
 {
 	if (global_trace.trace_flags & TRACE_ITER(STOP_ON_FREE))
 		tracing_off();
-	mutex_lock(&trace_types_lock);
-	trace_read_lock(&global_trace, RING_BUFFER_ALL_CPUS);
 	/* Size 0: the ring buffer keeps its minimum; a mapped CPU, EBUSY. */
-	ring_buffer_resize(global_trace.buffer, 0, RING_BUFFER_ALL_CPUS);
-	trace_read_unlock(&global_trace, RING_BUFFER_ALL_CPUS);
-	mutex_unlock(&trace_types_lock);
+	trace_resize(0, RING_BUFFER_ALL_CPUS);
 	return 0;
 }
 
