@@ -359,7 +359,6 @@ enum {
  * @event: its record type and print functions
  * @flags: TRACE_EVENT_FL_* bits
  * @mod: the module that defines it, or NULL
- * @file: its state in the trace array (enabled or not, its directory)
  */
 struct trace_event_call {
 	struct list_head		list;
@@ -370,7 +369,6 @@ struct trace_event_call {
 	struct trace_event		event;
 	int				flags;
 	struct module			*mod;
-	struct trace_event_file		*file;
 };
 
 /**
@@ -397,6 +395,7 @@ struct event_filter;
 
 /**
  * struct trace_event_file - an event in one trace array
+ * @list: entry in its trace array's list of events
  * @call: the event
  * @tr: the trace array its records go to
  * @flags: EVENT_FILE_FL_* bits
@@ -404,6 +403,7 @@ struct event_filter;
  * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
  */
 struct trace_event_file {
+	struct list_head		list;
 	struct trace_event_call		*call;
 	struct trace_array		*tr;
 	unsigned long			flags;

@@ -115,13 +115,13 @@ static int test_function_tracer(unsigned long site)
 	ret = ftrace_set_filter(&ftrace_global_ops, name, strlen(name), 1);
 	if (ret)
 		return ret;
-	ret = tracing_set_tracer("function");
+	ret = tracing_set_tracer(&global_trace, "function");
 	if (!ret) {
 		ftrace_selftest_add(1, 1);
 		ftrace_selftest_other(1);
 		if (!buffer_has_function(site))
 			ret = -ENOENT;
-		tracing_set_tracer("nop");
+		tracing_set_tracer(&global_trace, "nop");
 	}
 	ftrace_set_filter(&ftrace_global_ops, NULL, 0, 1);
 	return ret;

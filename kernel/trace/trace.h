@@ -9,6 +9,7 @@
 
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
@@ -122,16 +123,52 @@ enum {
 	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
 	 TRACE_ITER(EVENT_FORK))
 
+struct trace_array;
+
 /**
- * struct trace_array - a ring buffer and the tracefs files that control it
- * @buffer: the ring buffer every event of this array is written to
- * @dir: its tracefs directory
+ * struct trace_file_key - what the inode of a session's file points at
+ * @tr: the session
+ * @cpu: the CPU the file is about, or %RING_BUFFER_ALL_CPUS
+ *
+ * A session's files do not point at the session itself: an inode may
+ * outlive an instance removed while a lookup of it was under way.  The
+ * key is checked against the live sessions before it is followed (see
+ * trace_key_get()); Documentation/trace/instances.rst has the rules.
+ */
+struct trace_file_key {
+	struct trace_array	*tr;
+	long			cpu;
+};
+
+/**
+ * struct trace_array - a tracing session: one ring buffer and the files,
+ *	events and options that control it
+ *
+ * The top level of tracefs is the session global_trace; each directory
+ * under instances/ is another.  Every field is set up by trace_array_init()
+ * and changed under trace_types_lock unless it says otherwise.
+ *
+ * @list: entry in trace_arrays
+ * @name: the instance's name; NULL for the top level
+ * @ref: one for the session's existence, plus one per open file and per
+ *	kernel user (trace_array_get_by_name()); an instance is removed only
+ *	at one
+ * @buffer: the ring buffer every record of the session is written to
+ * @dir: its tracefs directory (NULL: the tracefs root)
  * @percpu_dir: its per_cpu directory
  * @event_dir: its events directory
  * @trace_flags: TRACE_ITER() option bits
  * @clock_id: index of the trace clock in use
  * @buffer_percent: how full a CPU's buffer must be to wake a raw reader
  * @time_start: when the buffer was last reset, on the trace clock
+ * @tracing_cpumask: the CPUs whose records are kept
+ * @events: its &struct trace_event_file of each event (trace_events.c)
+ * @systems: its events/<system> directories (trace_events.c)
+ * @event_systems: the systems an instance made by the kernel offers
+ *	(trace_array_get_by_name()), comma-separated; NULL: all
+ * @err_log: its error_log entries, under the error log's own mutex
+ * @nr_err_log: how many
+ * @keys: nr_cpu_ids + 1 file keys: [0] the whole session, [cpu + 1] a CPU
  * @read_all: taken for write by a reader of every CPU buffer and by whoever
  *	resets, resizes or re-pages the buffer; for read by a reader of one
  *	CPU buffer (see trace_read_lock())
@@ -139,6 +176,9 @@ enum {
  *	that CPU's buffer
  */
 struct trace_array {
+	struct list_head	list;
+	const char		*name;
+	int			ref;
 	struct trace_buffer	*buffer;
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
@@ -147,11 +187,26 @@ struct trace_array {
 	int			clock_id;
 	int			buffer_percent;
 	u64			time_start;
+	cpumask_var_t		tracing_cpumask;
+	struct list_head	events;
+	struct list_head	systems;
+	const char		*event_systems;
+	struct list_head	err_log;
+	unsigned int		nr_err_log;
+	struct trace_file_key	*keys;
 	struct rw_semaphore	read_all;
 	struct mutex		*read_cpu;	/* per CPU: its buffer's readers */
 };
 
 extern struct trace_array global_trace;
+extern struct list_head trace_arrays;
+
+/* The key of a session's file about @cpu (RING_BUFFER_ALL_CPUS: all). */
+static inline struct trace_file_key *trace_key(struct trace_array *tr,
+					       long cpu)
+{
+	return &tr->keys[cpu + 1];
+}
 
 /* Tables the linker script gathers from every object of vmlinux. */
 extern struct trace_event_call *__start_ftrace_events[];
@@ -171,11 +226,22 @@ extern const char *__stop___tracepoint_str[];
 /* Serialises configuration changes of the trace array and its events. */
 extern struct mutex trace_types_lock;
 
-/* trace.c */
+/* trace.c: the sessions */
 void trace_read_lock(struct trace_array *tr, int cpu);
 void trace_read_unlock(struct trace_array *tr, int cpu);
 bool tracing_is_disabled(void);
-bool trace_clock_in_ns_for(struct trace_array *tr);
+struct trace_array *trace_array_create(const char *name, const char *systems);
+void trace_array_free(struct trace_array *tr);
+struct trace_array *trace_array_find(const char *name);
+struct trace_file_key *trace_key_get(void *key);
+int trace_key_open(struct inode *inode, struct file *filp);
+int trace_key_release(struct inode *inode, struct file *filp);
+int trace_key_single_open(struct inode *inode, struct file *filp,
+			  int (*show)(struct seq_file *m, void *v));
+int trace_key_single_release(struct inode *inode, struct file *filp);
+void tracer_tracing_on(struct trace_array *tr);
+void tracer_tracing_off(struct trace_array *tr);
+bool tracer_tracing_is_on(struct trace_array *tr);
 void tracing_reset_all(struct trace_array *tr);
 int tracing_open_generic(struct inode *inode, struct file *filp);
 struct dentry *trace_create_file(const char *name, umode_t mode,
@@ -184,14 +250,54 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 			  unsigned long len, unsigned int trace_ctx);
-void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char * const *errs, u8 type,
-		     u16 pos);
+ssize_t trace_parse_write(const char __user *ubuf, size_t cnt, char *buf,
+			  size_t size);
+ssize_t trace_write_ulong(const char __user *ubuf, size_t cnt,
+			  unsigned long *val);
+__printf(4, 5)
+ssize_t trace_read_text(char __user *ubuf, size_t cnt, loff_t *ppos,
+			const char *fmt, ...);
+
+/* The session a file opened with trace_key_open() belongs to. */
+static inline struct trace_file_key *file_key(struct file *filp)
+{
+	return filp->private_data;
+}
+
+/* trace_cmdlines.c: task names for the records' pids */
+int trace_cmdlines_init(void);
+void trace_cmdlines_create_files(struct dentry *parent);
 void tracing_record_cmdline(struct task_struct *task);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);
-ssize_t trace_parse_write(const char __user *ubuf, size_t cnt, char *buf,
-			  size_t size);
+int trace_event_enable_cmdline_record(bool on);
+
+/* trace_readers.c: trace, trace_pipe, trace_pipe_raw, stats */
+extern const struct file_operations trace_fops;
+extern const struct file_operations trace_pipe_fops;
+extern const struct file_operations trace_pipe_raw_fops;
+extern const struct file_operations trace_stats_fops;
+
+/* trace_control.c: a session's control files, clocks and error_log */
+extern const struct file_operations tracing_on_fops;
+extern const struct file_operations buffer_size_fops;
+extern const struct file_operations buffer_total_size_fops;
+extern const struct file_operations buffer_subbuf_size_fops;
+extern const struct file_operations buffer_percent_fops;
+extern const struct file_operations free_buffer_fops;
+extern const struct file_operations tracing_cpumask_fops;
+extern const struct file_operations trace_clock_fops;
+extern const struct file_operations trace_options_fops;
+extern const struct file_operations trace_marker_fops;
+extern const struct file_operations trace_marker_raw_fops;
+extern const struct file_operations error_log_fops;
+extern const struct file_operations readme_fops;
+void trace_create_option_files(struct trace_array *tr);
+bool trace_clock_in_ns_for(struct trace_array *tr);
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos);
+void trace_error_log_clear(struct trace_array *tr);
 
 /* trace_output.c */
 struct trace_event *ftrace_find_event(int type);
@@ -199,15 +305,46 @@ enum print_line_t print_trace_line(struct trace_iterator *iter);
 enum print_line_t __print_trace_line(struct trace_iterator *iter);
 int trace_print_context(struct trace_iterator *iter);
 int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
-void trace_print_lat_header(struct seq_file *m, unsigned long entries,
-			    unsigned long total, bool help);
+void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
+			    unsigned long entries, unsigned long total,
+			    bool help);
 int trace_output_init(void);
 
 /* trace_events.c */
 int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set);
 int event_trace_init(void);
 void trace_event_boot_init(void);
-int trace_event_enable_cmdline_record(bool on);
+int event_trace_add_tr(struct trace_array *tr);
+void event_trace_del_tr(struct trace_array *tr);
+
+/*
+ * What a set_event word selects: an event by name, a system, or globs
+ * of either.  @system NULL with a plain word matches the event's name
+ * or its system's name, as "echo sched > set_event" does upstream.
+ */
+struct event_match {
+	const char	*system;
+	const char	*event;
+	bool		either;
+};
+
+int event_set(struct trace_event_file *file, bool on);
+int event_set_matching(struct trace_array *tr, struct event_match *m, bool on);
+
+static inline bool event_enabled(struct trace_event_file *file)
+{
+	return file->flags & EVENT_FILE_FL_ENABLED;
+}
+
+static inline const char *event_system(struct trace_event_call *call)
+{
+	return call->class->system;
+}
+
+/* trace_events_dir.c: a session's events/ directory */
+struct dentry *event_create_events_dir(struct trace_array *tr);
+void event_create_dir(struct trace_event_file *file);
+void event_remove_dir(struct trace_event_file *file);
 void trace_event_eval_update(struct trace_eval_map **map, int len);
 extern const struct trace_event_fields trace_common_fields[];
 
@@ -248,13 +385,14 @@ struct event_filter *event_filter_parse(struct trace_event_call *call,
 					struct filter_error *err);
 const char *event_filter_text(const struct event_filter *filter);
 void event_filter_free(struct event_filter *filter);
-void event_filter_log_error(const char *text, const struct filter_error *err);
+void event_filter_log_error(struct trace_array *tr, const char *text,
+			    const struct filter_error *err);
 bool trace_event_filter_keep(struct trace_event_file *file, const void *rec);
 
 /* trace_functions.c: current_tracer and the function tracer */
-const char *trace_tracer_name(void);
-int tracing_set_tracer(const char *name);
-void trace_tracers_init_tracefs(void);
+const char *trace_tracer_name(struct trace_array *tr);
+int tracing_set_tracer(struct trace_array *tr, const char *name);
+void trace_tracers_create_files(struct trace_array *tr);
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_function_selftest(void);
 #endif
@@ -266,7 +404,7 @@ void ftrace_create_tracefs_files(struct dentry *parent);
 #endif
 
 /* trace_printk.c */
-int trace_printk_formats_init(struct dentry *parent);
+void trace_printk_create_files(struct dentry *parent);
 void trace_printk_boot_init(void);
 
 #endif /* _KERNEL_TRACE_TRACE_H */

@@ -56,12 +56,14 @@ static const char * const filter_errs[] = {
 
 /**
  * event_filter_log_error() - add a filter's parse error to error_log
+ * @tr: the session whose filter file was written
  * @text: the filter as written
  * @err: what event_filter_parse() reported
  */
-void event_filter_log_error(const char *text, const struct filter_error *err)
+void event_filter_log_error(struct trace_array *tr, const char *text,
+			    const struct filter_error *err)
 {
-	tracing_log_err(NULL, "event filter parse error", text, filter_errs,
+	tracing_log_err(tr, "event filter parse error", text, filter_errs,
 			err->type, err->pos);
 }
 

@@ -308,21 +308,31 @@ static const struct tracer *const tracers[] = {
 static const struct tracer *const tracers[] = { &nop_tracer };
 #endif /* CONFIG_FUNCTION_TRACER */
 
+/*
+ * The tracers an instance may run: the function tracer writes into the
+ * top level's buffer only, so an instance has "nop".
+ */
+static const struct tracer *const instance_tracers[] = { &nop_tracer };
+
 /**
- * trace_tracer_name() - the name of the current tracer
+ * trace_tracer_name() - the name of a session's current tracer
+ * @tr: the session
  *
  * Return: "nop", "function", ...
  */
-const char *trace_tracer_name(void)
+const char *trace_tracer_name(struct trace_array *tr)
 {
+	if (tr != &global_trace)
+		return nop_tracer.name;
 	return READ_ONCE(current_tracer)->name;
 }
 
 static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
 			    loff_t *ppos)
 {
+	struct trace_array *tr = file_key(filp)->tr;
 	char buf[32];
-	int len = scnprintf(buf, sizeof(buf), "%s\n", trace_tracer_name());
+	int len = scnprintf(buf, sizeof(buf), "%s\n", trace_tracer_name(tr));
 
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
@@ -348,15 +358,23 @@ static int tracer_switch(const struct tracer *t)
 }
 
 /**
- * tracing_set_tracer() - switch current_tracer
+ * tracing_set_tracer() - switch a session's current_tracer
+ * @tr: the session
  * @name: "nop", "function", ...
  *
- * Return: 0, -EINVAL for an unknown tracer, or the tracer's error.
+ * Return: 0, -EINVAL for a tracer unknown or not offered in @tr, or the
+ * tracer's error.
  */
-int tracing_set_tracer(const char *name)
+int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	int i, ret = -EINVAL;
 
+	if (tr != &global_trace) {
+		for (i = 0; i < ARRAY_SIZE(instance_tracers); i++)
+			if (!strcmp(name, instance_tracers[i]->name))
+				return 0;
+		return -EINVAL;
+	}
 	mutex_lock(&tracer_lock);
 	for (i = 0; i < ARRAY_SIZE(tracers); i++)
 		if (!strcmp(name, tracers[i]->name)) {
@@ -377,12 +395,13 @@ static ssize_t current_write(struct file *filp, const char __user *ubuf,
 	len = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
 	if (len < 0)
 		return len;
-	ret = tracing_set_tracer(strim(buf));
+	ret = tracing_set_tracer(file_key(filp)->tr, strim(buf));
 	return ret ?: cnt;
 }
 
 static const struct file_operations current_fops = {
-	.open		= tracing_open_generic,
+	.open		= trace_key_open,
+	.release	= trace_key_release,
 	.read		= current_read,
 	.write		= current_write,
 	.llseek		= generic_file_llseek,
@@ -391,36 +410,44 @@ static const struct file_operations current_fops = {
 static ssize_t available_read(struct file *filp, char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
+	const struct tracer *const *list = tracers;
+	int i, n = ARRAY_SIZE(tracers), len = 0;
 	char buf[64];
-	int i, len = 0;
 
-	for (i = 0; i < ARRAY_SIZE(tracers); i++)
+	if (file_key(filp)->tr != &global_trace) {
+		list = instance_tracers;
+		n = ARRAY_SIZE(instance_tracers);
+	}
+	for (i = 0; i < n; i++)
 		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
-				 i ? " " : "", tracers[i]->name);
+				 i ? " " : "", list[i]->name);
 	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
 static const struct file_operations available_fops = {
-	.open		= tracing_open_generic,
+	.open		= trace_key_open,
+	.release	= trace_key_release,
 	.read		= available_read,
 	.llseek		= generic_file_llseek,
 };
 
 /**
- * trace_tracers_init_tracefs() - current_tracer, available_tracers and
- *	the function tracer's files
+ * trace_tracers_create_files() - a session's current_tracer and
+ *	available_tracers, and the top level's function tracer files
+ * @tr: the session
  */
-void __init trace_tracers_init_tracefs(void)
+void trace_tracers_create_files(struct trace_array *tr)
 {
-	trace_create_file("current_tracer", 0644, NULL, NULL, &current_fops);
-	trace_create_file("available_tracers", 0444, NULL, NULL,
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+
+	trace_create_file("current_tracer", 0644, tr->dir, key, &current_fops);
+	trace_create_file("available_tracers", 0444, tr->dir, key,
 			  &available_fops);
 #ifdef CONFIG_FUNCTION_TRACER
+	if (tr != &global_trace)
+		return;
 	trace_create_file("set_ftrace_pid", 0644, NULL, NULL, &pids_fops);
 	ftrace_create_tracefs_files(NULL);
-#endif
-#ifdef CONFIG_FTRACE_STARTUP_TEST
-	trace_function_selftest();
 #endif
 }

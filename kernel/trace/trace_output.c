@@ -362,6 +362,7 @@ static void print_lat_context(struct trace_iterator *iter)
 /**
  * trace_print_lat_header() - the latency-format header of the trace file
  * @m: the trace file
+ * @tr: its session
  * @entries: records in the buffer
  * @total: records written, those overwritten included
  * @help: add the legend of the line's columns (verbose off)
@@ -370,8 +371,9 @@ static void print_lat_context(struct trace_iterator *iter)
  * Linux 6.12 fills in from its last maximum read as zero, as 6.12's show
  * them for the tracers that record none.
  */
-void trace_print_lat_header(struct seq_file *m, unsigned long entries,
-			    unsigned long total, bool help)
+void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
+			    unsigned long entries, unsigned long total,
+			    bool help)
 {
 	static const struct {
 		int		width;
@@ -393,7 +395,7 @@ void trace_print_lat_header(struct seq_file *m, unsigned long entries,
 			    preempt_model_rt() ? "preempt_rt" : "unknown";
 	int i;
 
-	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", trace_tracer_name(),
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", trace_tracer_name(tr),
 		   init_utsname()->release);
 	seq_printf(m, "# %s\n", LAT_RULE);
 	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",

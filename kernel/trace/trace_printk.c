@@ -45,16 +45,16 @@ static DEFINE_PER_CPU(struct printk_bufs, printk_bufs);
 
 int tracepoint_printk;
 
-static bool printk_allowed(void)
+static bool printk_allowed(struct trace_array *tr)
 {
-	return !tracing_is_disabled() &&
-	       (global_trace.trace_flags & TRACE_ITER(PRINTK));
+	return tr->buffer && (tr->trace_flags & TRACE_ITER(PRINTK));
 }
 
-/* Record @len bytes of @text as a print record; return @len or 0. */
-static int write_print(unsigned long ip, const char *text, int len)
+/* Record @len bytes of @text as a print record in @tr; return @len or 0. */
+static int write_print(struct trace_array *tr, unsigned long ip,
+		       const char *text, int len)
 {
-	struct trace_buffer *buffer = global_trace.buffer;
+	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
 
@@ -84,9 +84,10 @@ static int write_print(unsigned long ip, const char *text, int len)
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
-	if (!printk_allowed())
+	if (!printk_allowed(&global_trace))
 		return 0;
-	return write_print(ip, str, min(size, TRACE_PRINTK_MAX - 2));
+	return write_print(&global_trace, ip, str,
+			   min(size, TRACE_PRINTK_MAX - 2));
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
@@ -104,7 +105,7 @@ int __trace_bputs(unsigned long ip, const char *str)
 	struct bputs_entry *entry;
 
 	/* NULL: a module's string that could not be copied. */
-	if (!printk_allowed() || !str)
+	if (!printk_allowed(&global_trace) || !str)
 		return 0;
 	event = trace_buffer_lock_reserve(buffer, TRACE_BPUTS, sizeof(*entry),
 					  tracing_gen_ctx());
@@ -118,6 +119,31 @@ int __trace_bputs(unsigned long ip, const char *str)
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
 
+/* Format into this CPU's buffer for the context, then record it in @tr. */
+static __printf(3, 0)
+int vprintk_to(struct trace_array *tr, unsigned long ip, const char *fmt,
+	       va_list ap)
+{
+	int len = 0, nest;
+
+	if (!printk_allowed(tr))
+		return 0;
+	/* An interrupt arriving here takes the next buffer, and gives it back. */
+	preempt_disable_notrace();
+	nest = this_cpu_inc_return(printk_bufs.nest) - 1;
+	if (nest < ARRAY_SIZE(printk_bufs.buf)) {
+		char *buf = this_cpu_ptr(&printk_bufs)->buf[nest];
+
+		barrier();
+		len = vscnprintf(buf, TRACE_PRINTK_MAX - 2, fmt, ap);
+		len = write_print(tr, ip, buf, len);
+		barrier();
+	}
+	this_cpu_dec(printk_bufs.nest);
+	preempt_enable_notrace();
+	return len;
+}
+
 /**
  * __ftrace_vprintk() - write formatted text into the trace
  * @ip: the caller's address
@@ -128,24 +154,7 @@ EXPORT_SYMBOL_GPL(__trace_bputs);
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
-	int len = 0, nest;
-
-	if (!printk_allowed())
-		return 0;
-	/* An interrupt arriving here takes the next buffer, and gives it back. */
-	preempt_disable_notrace();
-	nest = this_cpu_inc_return(printk_bufs.nest) - 1;
-	if (nest < ARRAY_SIZE(printk_bufs.buf)) {
-		char *buf = this_cpu_ptr(&printk_bufs)->buf[nest];
-
-		barrier();
-		len = vscnprintf(buf, TRACE_PRINTK_MAX - 2, fmt, ap);
-		len = write_print(ip, buf, len);
-		barrier();
-	}
-	this_cpu_dec(printk_bufs.nest);
-	preempt_enable_notrace();
-	return len;
+	return vprintk_to(&global_trace, ip, fmt, ap);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
@@ -211,7 +220,7 @@ void trace_dump_stack(int skip)
 	unsigned long entries[16];
 	unsigned int nr, i;
 
-	if (!printk_allowed())
+	if (!printk_allowed(&global_trace))
 		return;
 	nr = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
 	__trace_puts(_THIS_IP_, "<stack trace>\n", 14);
@@ -519,15 +528,12 @@ static const struct file_operations formats_fops = {
 };
 
 /**
- * trace_printk_formats_init() - create printk_formats
+ * trace_printk_create_files() - create printk_formats
  * @parent: the directory, NULL for the tracefs root
- *
- * Return: 0.
  */
-__init int trace_printk_formats_init(struct dentry *parent)
+void __init trace_printk_create_files(struct dentry *parent)
 {
 	trace_create_file("printk_formats", 0444, parent, NULL, &formats_fops);
-	return 0;
 }
 
 /**
@@ -539,68 +545,33 @@ void trace_printk_init_buffers(void)
 {
 }
 
-/* ---- trace arrays by name, and exports ---------------------------------- */
-
-/*
- * Only the top-level trace array exists: instances (instances/<name>)
- * are not part of this tracing core yet, and nor is exporting records
- * to other sinks.  These entry points say so with an error.
- */
+/* ---- text into an instance --------------------------------------------- */
 
 /**
- * trace_array_get_by_name() - find or make a tracing instance
- * @name: its name
- * @systems: the event systems it would offer
- *
- * Return: NULL: there are no instances.
- */
-struct trace_array *trace_array_get_by_name(const char *name,
-					    const char *systems)
-{
-	return NULL;
-}
-EXPORT_SYMBOL_GPL(trace_array_get_by_name);
-
-/**
- * trace_array_put() - drop a reference from trace_array_get_by_name()
- * @tr: the trace array (never one, as there are no instances)
- */
-void trace_array_put(struct trace_array *tr)
-{
-}
-EXPORT_SYMBOL_GPL(trace_array_put);
-
-/**
- * trace_array_destroy() - remove a tracing instance
+ * trace_array_init_printk() - ready an instance for trace_array_printk()
  * @tr: the instance
  *
- * Return: -ENODEV: there are no instances.
- */
-int trace_array_destroy(struct trace_array *tr)
-{
-	return -ENODEV;
-}
-EXPORT_SYMBOL_GPL(trace_array_destroy);
-
-/**
- * trace_array_init_printk() - ready a trace array for trace_array_printk()
- * @tr: the trace array
+ * The formatting buffers are static: nothing to allocate.
  *
- * Return: 0 for the top-level array, -ENOENT for any other.
+ * Return: 0, or -ENOENT for NULL.
  */
 int trace_array_init_printk(struct trace_array *tr)
 {
-	return tr == &global_trace ? 0 : -ENOENT;
+	return tr ? 0 : -ENOENT;
 }
 EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 /**
- * trace_array_printk() - trace_printk() into a given trace array
- * @tr: the trace array: only the top-level one is accepted
+ * trace_array_printk() - trace_printk() into an instance
+ * @tr: the instance, from trace_array_get_by_name()
  * @ip: the caller's address
  * @fmt: the format
  *
- * Return: the bytes recorded, or -ENOENT for another array.
+ * As in upstream, the top level is refused (trace_printk() writes
+ * there), and nothing is written while the instance's trace_printk
+ * option is off.
+ *
+ * Return: the bytes recorded, 0, or -ENOENT for NULL.
  */
 int trace_array_printk(struct trace_array *tr, unsigned long ip,
 		       const char *fmt, ...)
@@ -608,30 +579,34 @@ int trace_array_printk(struct trace_array *tr, unsigned long ip,
 	va_list ap;
 	int ret;
 
-	if (tr != &global_trace)
+	if (!tr)
 		return -ENOENT;
+	if (tr == &global_trace)
+		return 0;
 	va_start(ap, fmt);
-	ret = __ftrace_vprintk(ip, fmt, ap);
+	ret = vprintk_to(tr, ip, fmt, ap);
 	va_end(ap);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(trace_array_printk);
 
 /**
- * __trace_array_puts() - trace_puts() into a given trace array
- * @tr: the trace array: only the top-level one is accepted
+ * __trace_array_puts() - trace_puts() into a session
+ * @tr: the session
  * @ip: the caller's address
  * @str: the string
  * @size: its length
  *
- * Return: the bytes recorded, or -ENOENT for another array.
+ * Return: the bytes recorded, 0, or -ENOENT for NULL.
  */
 int __trace_array_puts(struct trace_array *tr, unsigned long ip,
 		       const char *str, int size)
 {
-	if (tr != &global_trace)
+	if (!tr)
 		return -ENOENT;
-	return __trace_puts(ip, str, size);
+	if (!printk_allowed(tr))
+		return 0;
+	return write_print(tr, ip, str, min(size, TRACE_PRINTK_MAX - 2));
 }
 EXPORT_SYMBOL_GPL(__trace_array_puts);
 

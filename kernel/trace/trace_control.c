@@ -1,0 +1,944 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A session's control files:
+ *
+ *   tracing_on, buffer_size_kb (also per CPU), buffer_total_size_kb,
+ *   buffer_subbuf_size_kb, buffer_percent, free_buffer, tracing_cpumask,
+ *   trace_clock, trace_options and options/, trace_marker,
+ *   trace_marker_raw, error_log
+ *
+ * and the top level's README.  Each file's inode holds a
+ * &struct trace_file_key; an open file holds a reference to its session.
+ */
+#include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/trace_clock.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/* ---- the trace clocks ------------------------------------------------- */
+
+static u64 notrace trace_clock_mono(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+static u64 notrace trace_clock_mono_raw(void)
+{
+	return ktime_get_raw_fast_ns();
+}
+
+static u64 notrace trace_clock_boot(void)
+{
+	return ktime_get_boot_fast_ns();
+}
+
+static u64 notrace trace_clock_tai(void)
+{
+	return ktime_get_tai_fast_ns();
+}
+
+/*
+ * The clocks trace_clock offers, in upstream's order.  @in_ns: the
+ * output shows seconds and microseconds; the others show raw counts.
+ */
+static const struct {
+	u64 (*func)(void);
+	const char *name;
+	bool in_ns;
+} trace_clocks[] = {
+	{ trace_clock_local,	"local",	true },
+	{ trace_clock_global,	"global",	true },
+	{ trace_clock_counter,	"counter",	false },
+	{ trace_clock_jiffies,	"uptime",	false },
+	{ trace_clock,		"perf",		true },
+	{ trace_clock_mono,	"mono",		true },
+	{ trace_clock_mono_raw,	"mono_raw",	true },
+	{ trace_clock_boot,	"boot",		true },
+	{ trace_clock_tai,	"tai",		true },
+#ifdef CONFIG_X86_TSC
+	{ trace_clock_x86_tsc,	"x86-tsc",	false },
+#endif
+};
+
+/**
+ * trace_clock_in_ns_for() - whether a trace array's clock counts nanoseconds
+ * @tr: the trace array
+ *
+ * Return: true to print its stamps as seconds.microseconds.
+ */
+bool trace_clock_in_ns_for(struct trace_array *tr)
+{
+	return trace_clocks[tr->clock_id].in_ns;
+}
+
+/* ---- tracing_on, buffer sizes, buffer_percent ------------------------- */
+
+static ssize_t tracing_on_read(struct file *filp, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+
+	return trace_read_text(ubuf, cnt, ppos, "%d\n", tracer_tracing_is_on(tr));
+}
+
+static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	unsigned long val;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&trace_types_lock);
+	if (val) {
+		tracer_tracing_on(tr);
+	} else {
+		tracer_tracing_off(tr);
+		/* Readers waiting for a full sub-buffer will not get one. */
+		ring_buffer_wake_waiters(tr->buffer,
+					 RING_BUFFER_ALL_CPUS);
+	}
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations tracing_on_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= tracing_on_read,
+	.write		= tracing_on_write,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	struct trace_buffer *buffer = tr->buffer;
+	long cpu = file_key(filp)->cpu;
+	unsigned long size = 0;
+	int c;
+
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		return trace_read_text(ubuf, cnt, ppos, "%lu\n",
+				 ring_buffer_size(buffer, cpu) >> 10);
+	for_each_tracing_cpu(c) {
+		unsigned long s = ring_buffer_size(buffer, c);
+
+		if (size && s != size)
+			return trace_read_text(ubuf, cnt, ppos, "X\n");
+		size = s;
+	}
+	return trace_read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
+}
+
+/* Resize one CPU's buffer or all, with every reader of them held off. */
+static int trace_resize(struct trace_array *tr, unsigned long size, long cpu)
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static ssize_t size_kb_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_file_key *key = file_key(filp);
+	unsigned long val;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	/* Zero would leave no room at all: refuse it, as upstream does. */
+	if (!val || val > (ULONG_MAX >> 10))
+		return -EINVAL;
+	ret = trace_resize(key->tr, val << 10, key->cpu);
+	if (ret < 0)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations buffer_size_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= size_kb_read,
+	.write		= size_kb_write,
+	.llseek		= generic_file_llseek,
+};
+
+/*
+ * free_buffer: a tool holds it open while it traces; when the file is
+ * closed, explicitly or because the tool died, every CPU buffer shrinks
+ * to its smallest size (the memory goes back), after tracing is turned
+ * off if the disable_on_free option is set.  What is written is ignored.
+ */
+static ssize_t free_buffer_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+
+	if (tr->trace_flags & TRACE_ITER(STOP_ON_FREE))
+		tracer_tracing_off(tr);
+	/* Size 0: the ring buffer keeps its minimum; a mapped CPU, EBUSY. */
+	trace_resize(tr, 0, RING_BUFFER_ALL_CPUS);
+	return trace_key_release(inode, filp);
+}
+
+const struct file_operations free_buffer_fops = {
+	.open		= trace_key_open,
+	.write		= free_buffer_write,
+	.release	= free_buffer_release,
+	.llseek		= noop_llseek,
+};
+
+static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	unsigned long size = 0;
+	int cpu;
+
+	/* The sum of what each CPU's buffer_size_kb shows. */
+	for_each_tracing_cpu(cpu)
+		size += ring_buffer_size(tr->buffer, cpu) >> 10;
+	return trace_read_text(ubuf, cnt, ppos, "%lu\n", size);
+}
+
+const struct file_operations buffer_total_size_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= total_kb_read,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t subbuf_kb_read(struct file *filp, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+
+	return trace_read_text(ubuf, cnt, ppos, "%lu\n",
+			 (PAGE_SIZE << ring_buffer_subbuf_order_get(tr->buffer))
+			 >> 10);
+}
+
+static ssize_t subbuf_kb_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	unsigned long val;
+	int order;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	/* A size in KB, rounded up to a power-of-two number of pages. */
+	if (!val || val > (PAGE_SIZE << MAX_PAGE_ORDER) >> 10)
+		return -EINVAL;
+	order = get_order(val << 10);
+	mutex_lock(&trace_types_lock);
+	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+	ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations buffer_subbuf_size_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= subbuf_kb_read,
+	.write		= subbuf_kb_write,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t percent_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+
+	return trace_read_text(ubuf, cnt, ppos, "%d\n", tr->buffer_percent);
+}
+
+static ssize_t percent_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	unsigned long val;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	if (val > 100)
+		return -EINVAL;
+	tr->buffer_percent = val;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations buffer_percent_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= percent_read,
+	.write		= percent_write,
+	.llseek		= generic_file_llseek,
+};
+
+/* ---- tracing_cpumask ---------------------------------------------------- */
+
+/*
+ * The CPUs whose records are kept.  A CPU taken out of the mask has its
+ * ring buffer's per-CPU recording disabled (a count, so this stacks
+ * with the other users of ring_buffer_record_disable_cpu()); what it
+ * recorded before stays readable.
+ */
+
+static ssize_t cpumask_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	char *buf;
+	int len;
+	ssize_t ret;
+
+	mutex_lock(&trace_types_lock);
+	len = snprintf(NULL, 0, "%*pb\n", cpumask_pr_args(tr->tracing_cpumask)) + 1;
+	buf = kmalloc(len, GFP_KERNEL);
+	if (buf)
+		len = scnprintf(buf, len, "%*pb\n",
+				cpumask_pr_args(tr->tracing_cpumask));
+	mutex_unlock(&trace_types_lock);
+	if (!buf)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t cpumask_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	struct trace_buffer *buffer = tr->buffer;
+	cpumask_var_t want;
+	int cpu, err;
+
+	if (!zalloc_cpumask_var(&want, GFP_KERNEL))
+		return -ENOMEM;
+	err = cpumask_parse_user(ubuf, cnt, want);
+	if (err)
+		goto out;
+	mutex_lock(&trace_types_lock);
+	for_each_tracing_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tr->tracing_cpumask);
+		bool now = cpumask_test_cpu(cpu, want);
+
+		if (was && !now)
+			ring_buffer_record_disable_cpu(buffer, cpu);
+		else if (!was && now)
+			ring_buffer_record_enable_cpu(buffer, cpu);
+	}
+	cpumask_copy(tr->tracing_cpumask, want);
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+out:
+	free_cpumask_var(want);
+	return err ?: cnt;
+}
+
+const struct file_operations tracing_cpumask_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= cpumask_read,
+	.write		= cpumask_write,
+	.llseek		= generic_file_llseek,
+};
+
+/* ---- trace_clock -------------------------------------------------------- */
+
+/*
+ * trace_clock and trace_options are seq_files: the key is the seq_file's
+ * private data.
+ */
+static struct trace_array *seq_tr(struct file *filp)
+{
+	struct seq_file *m = filp->private_data;
+
+	return ((struct trace_file_key *)m->private)->tr;
+}
+
+static int clock_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = ((struct trace_file_key *)m->private)->tr;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		seq_printf(m, i == tr->clock_id ? "[%s]%s" : "%s%s",
+			   trace_clocks[i].name,
+			   i == ARRAY_SIZE(trace_clocks) - 1 ? "\n" : " ");
+	return 0;
+}
+
+static int clock_open(struct inode *inode, struct file *filp)
+{
+	return trace_key_single_open(inode, filp, clock_show);
+}
+
+static ssize_t clock_write(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = seq_tr(filp);
+	char buf[32];
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+	int i;
+
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		if (!strcmp(strim(buf), trace_clocks[i].name))
+			break;
+	if (i == ARRAY_SIZE(trace_clocks))
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	if (i != tr->clock_id) {
+		/* Stamps of two clocks do not compare: start afresh. */
+		tr->clock_id = i;
+		ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
+		tracing_reset_all(tr);
+	}
+	mutex_unlock(&trace_types_lock);
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations trace_clock_fops = {
+	.open		= clock_open,
+	.read		= seq_read,
+	.write		= clock_write,
+	.llseek		= seq_lseek,
+	.release	= trace_key_single_release,
+};
+
+/* ---- trace_options ---------------------------------------------------- */
+
+/* In TRACE_ITER_*_BIT order: the names the file shows and accepts. */
+static const char * const trace_option_names[TRACE_ITER_NR_BITS] = {
+	"print-parent", "sym-offset", "sym-addr", "verbose", "raw", "hex",
+	"bin", "block", "fields", "trace_printk", "annotate",
+	"userstacktrace", "sym-userobj", "printk-msg-only", "context-info",
+	"latency-format", "record-cmd", "record-tgid", "overwrite",
+	"disable_on_free", "markers", "event-fork", "pause-on-trace",
+	"hash-ptr", "irq-info",
+};
+
+static int options_show(struct seq_file *m, void *v)
+{
+	struct trace_array *tr = ((struct trace_file_key *)m->private)->tr;
+	int i;
+
+	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
+		seq_printf(m, "%s%s\n",
+			   tr->trace_flags & BIT(i) ? "" : "no",
+			   trace_option_names[i]);
+	return 0;
+}
+
+static int options_open(struct inode *inode, struct file *filp)
+{
+	return trace_key_single_open(inode, filp, options_show);
+}
+
+static int set_option(struct trace_array *tr, int bit, bool on)
+{
+	if (on && (BIT(bit) & TRACE_ITER_UNBUILT))
+		return -EINVAL;
+	if (on)
+		tr->trace_flags |= BIT(bit);
+	else
+		tr->trace_flags &= ~BIT(bit);
+	if (bit == TRACE_ITER_OVERWRITE_BIT)
+		ring_buffer_change_overwrite(tr->buffer, on);
+	return 0;
+}
+
+static ssize_t options_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = seq_tr(filp);
+	char buf[64], *name;
+	bool on = true;
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+	int i;
+
+	if (ret < 0)
+		return ret;
+	name = strim(buf);
+	if (!strncmp(name, "no", 2)) {
+		on = false;
+		name += 2;
+	}
+	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
+		if (!strcmp(name, trace_option_names[i]))
+			break;
+	if (i == TRACE_ITER_NR_BITS)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	ret = set_option(tr, i, on);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations trace_options_fops = {
+	.open		= options_open,
+	.read		= seq_read,
+	.write		= options_write,
+	.llseek		= seq_lseek,
+	.release	= trace_key_single_release,
+};
+
+/*
+ * options/<name>: one file per option, reading 0 or 1.  The inode holds
+ * the session's key; the file's name says which option it is.
+ */
+static int option_bit(struct file *filp)
+{
+	const char *name = filp->f_path.dentry->d_name.name;
+	int i;
+
+	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
+		if (!strcmp(name, trace_option_names[i]))
+			break;
+	return i;
+}
+
+static ssize_t option_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	int bit = option_bit(filp);
+
+	return trace_read_text(ubuf, cnt, ppos, "%d\n",
+			       !!(tr->trace_flags & BIT_ULL(bit)));
+}
+
+static ssize_t option_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	int bit = option_bit(filp);
+	unsigned long val;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	if (val > 1 || bit == TRACE_ITER_NR_BITS)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	ret = set_option(tr, bit, val);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations option_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= option_read,
+	.write		= option_write,
+	.llseek		= generic_file_llseek,
+};
+
+/* ---- trace_marker and trace_marker_raw -------------------------------- */
+
+/*
+ * The most a marker write takes; it is also cut to what one record of
+ * the buffer holds.  The writer learns from the short count what was
+ * taken and writes the rest, which becomes the next record.
+ */
+#define TRACE_MARKER_MAX	4096
+#define MARKER_FAULTED		"<faulted>"
+#define MARKER_FAULTED_LEN	(sizeof(MARKER_FAULTED) - 1)
+
+static ssize_t tracing_mark_write(struct file *filp,
+				  const char __user *ubuf, size_t cnt,
+				  loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	struct trace_buffer *buffer = tr->buffer;
+	/* The record, a newline and the NUL that end the text. */
+	const size_t meta = sizeof(struct print_entry) + 2;
+	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
+	size_t room = ring_buffer_max_event_size(buffer);
+	struct ring_buffer_event *event;
+	struct print_entry *entry;
+	ssize_t written;
+	char *end;
+
+	if (!(tr->trace_flags & TRACE_ITER(MARKERS)))
+		return -EINVAL;
+	if (!cnt)
+		return 0;
+	if (len + meta > room)
+		len = room - meta;
+	/* A short text still leaves room to say the copy faulted. */
+	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
+					  meta + max(len, MARKER_FAULTED_LEN),
+					  tracing_gen_ctx());
+	if (!event)
+		return -EBADF;
+	entry = ring_buffer_event_data(event);
+	entry->ip = _THIS_IP_;
+	tracing_record_cmdline(current);
+	written = len;
+	if (copy_from_user_nofault(entry->buf, ubuf, len)) {
+		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
+		len = MARKER_FAULTED_LEN;
+		written = -EFAULT;
+	}
+	end = entry->buf + len;
+	if (end[-1] != '\n')
+		*end++ = '\n';
+	*end = '\0';
+	ring_buffer_unlock_commit(buffer);
+	return written;
+}
+
+const struct file_operations trace_marker_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.write		= tracing_mark_write,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t marker_raw_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	struct trace_buffer *buffer = tr->buffer;
+	struct ring_buffer_event *event;
+	struct raw_data_entry *entry;
+	size_t len = cnt - sizeof(unsigned int);
+
+	if (!(tr->trace_flags & TRACE_ITER(MARKERS)))
+		return -EINVAL;
+	/*
+	 * An id followed by data: the id alone is not enough.  It must fit
+	 * in one record (the sub-buffer size sets that): -EINVAL otherwise,
+	 * as in 6.12; -EBADF below only when recording is off.
+	 */
+	if (cnt < sizeof(unsigned int) ||
+	    sizeof(*entry) + len > ring_buffer_max_event_size(buffer))
+		return -EINVAL;
+	event = trace_buffer_lock_reserve(buffer, TRACE_RAW_DATA,
+					  sizeof(*entry) + len,
+					  tracing_gen_ctx());
+	if (!event)
+		return -EBADF;
+	entry = ring_buffer_event_data(event);
+	if (copy_from_user_nofault(&entry->id, ubuf, cnt)) {
+		entry->id = -1;
+		memset(entry->buf, 0, len);
+	}
+	ring_buffer_unlock_commit(buffer);
+	return cnt;
+}
+
+const struct file_operations trace_marker_raw_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.write		= marker_raw_write,
+	.llseek		= generic_file_llseek,
+};
+
+/* ---- README ------------------------------------------------------------ */
+
+static const char readme_text[] =
+	"tracing mini-HOWTO:\n\n"
+	"# echo 0 > tracing_on : quick way to disable tracing\n"
+	"# echo 1 > tracing_on : quick way to re-enable tracing\n\n"
+	" Important files:\n"
+	"  trace\t\t\t- The static contents of the buffer\n"
+	"\t\t\t  To clear the buffer write into this file: echo > trace\n"
+	"  trace_pipe\t\t- A consuming read to see the contents of the buffer\n"
+	"  tracing_on\t\t- Enable or disable writing to the ring buffer\n"
+	"  buffer_size_kb\t- View and modify size of per cpu buffer\n"
+	"  buffer_total_size_kb  - View total size of all cpu buffers\n\n"
+	"  buffer_subbuf_size_kb\t- Size of the sub-buffers (rounded up to pages)\n"
+	"  buffer_percent\t- How full a buffer must be to wake raw readers\n"
+	"  trace_clock\t\t- Change the clock used to order events\n"
+	"       local:   Per cpu clock but may not be synced across CPUs\n"
+	"      global:   Synced across CPUs but slows tracing down.\n"
+	"     counter:   Not a clock, but just an increment\n"
+	"      uptime:   Jiffy counter from time of boot\n"
+	"        perf:   Same clock that perf events use\n"
+	"        mono:   Monotonic clock, fast and NMI safe\n"
+	"    mono_raw:   Monotonic clock without NTP adjustment\n"
+	"        boot:   Monotonic clock that counts suspend time too\n"
+	"         tai:   International atomic time\n"
+	"  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
+	"  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n"
+	"  tracing_cpumask\t- Limit which CPUs to trace\n"
+	"  trace_options\t\t- Set format or modify how tracing happens\n"
+	"\t\t\t  Disable an option by prefixing 'no' to the\n"
+	"\t\t\t  option name\n"
+	"  saved_cmdlines_size\t- echo command number in here to store comm-pid list\n"
+	"  events/\t\t- Directory containing all trace event subsystems:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of all events\n"
+	"  events/<system>/\t- Directory containing all trace events for <system>:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of all <system>\n"
+	"\t\t\t  events\n"
+	"  events/<system>/<event>/\t- Directory containing control files for\n"
+	"\t\t\t  <event>:\n"
+	"      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n"
+	"      format\t\t- The layout of <event>'s records\n"
+	"      id\t\t- The number in each of <event>'s records\n"
+	"  set_event\t\t- Enables events by name written into it\n"
+	"\t\t\t  Format: [<system>:]<event>, globs allowed, '!' disables\n"
+	"  available_events\t- List of all events, as <system>:<event>\n"
+	"  error_log\t- error log for failed commands (that support it)\n";
+
+static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, readme_text,
+				       sizeof(readme_text) - 1);
+}
+
+const struct file_operations readme_fops = {
+	.open		= tracing_open_generic,
+	.read		= readme_read,
+	.llseek		= generic_file_llseek,
+};
+
+/* ---- error_log ---------------------------------------------------------- */
+
+/*
+ * The last few errors of commands written to tracing files, each as
+ * upstream prints it:
+ *   [ts] <loc>: error: <text>
+ *     Command: <cmd>
+ *              ^
+ */
+#define ERROR_LOG_MAX	16
+
+struct tracing_log_err {
+	struct list_head	list;
+	u64			ts;
+	char			*loc;
+	char			*cmd;
+	const char		*err;
+	u16			pos;
+};
+
+/* Guards every session's error_log list. */
+static DEFINE_MUTEX(error_log_lock);
+
+static void err_free(struct tracing_log_err *e)
+{
+	list_del(&e->list);
+	kfree(e->loc);
+	kfree(e->cmd);
+	kfree(e);
+}
+
+/**
+ * tracing_log_err() - add an entry to a session's error_log
+ * @tr: the session whose file the command was written to
+ * @loc: where the error happened ("event", "set_event", ...)
+ * @cmd: the command that failed
+ * @errs: the table of error texts
+ * @type: the index of this error's text in @errs
+ * @pos: the position in @cmd the caret points at
+ *
+ * The oldest entry goes when the log is full.
+ */
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos)
+{
+	struct tracing_log_err *e;
+
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return;
+	e->loc = kstrdup(loc, GFP_KERNEL);
+	e->cmd = kstrdup(cmd, GFP_KERNEL);
+	if (!e->loc || !e->cmd) {
+		kfree(e->loc);
+		kfree(e->cmd);
+		kfree(e);
+		return;
+	}
+	e->err = errs[type];
+	e->pos = pos;
+	e->ts = local_clock();
+	mutex_lock(&error_log_lock);
+	if (tr->nr_err_log == ERROR_LOG_MAX) {
+		err_free(list_first_entry(&tr->err_log, struct tracing_log_err,
+					  list));
+		tr->nr_err_log--;
+	}
+	list_add_tail(&e->list, &tr->err_log);
+	tr->nr_err_log++;
+	mutex_unlock(&error_log_lock);
+}
+
+/**
+ * trace_error_log_clear() - empty a session's error_log
+ * @tr: the session
+ */
+void trace_error_log_clear(struct trace_array *tr)
+{
+	struct tracing_log_err *e, *n;
+
+	mutex_lock(&error_log_lock);
+	list_for_each_entry_safe(e, n, &tr->err_log, list)
+		err_free(e);
+	tr->nr_err_log = 0;
+	mutex_unlock(&error_log_lock);
+}
+
+static struct trace_array *err_tr(struct seq_file *m)
+{
+	return ((struct trace_file_key *)m->private)->tr;
+}
+
+static void *err_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&error_log_lock);
+	return seq_list_start(&err_tr(m)->err_log, *pos);
+}
+
+static void *err_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &err_tr(m)->err_log, pos);
+}
+
+static void err_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&error_log_lock);
+}
+
+static int err_show(struct seq_file *m, void *v)
+{
+	struct tracing_log_err *e = list_entry(v, struct tracing_log_err, list);
+	u32 rem;
+	u64 sec = div_u64_rem(e->ts, NSEC_PER_SEC, &rem);
+
+	seq_printf(m, "[%5llu.%06u] %s: error: %s", sec, rem / 1000, e->loc,
+		   e->err);
+	seq_printf(m, "\n  Command: %s\n", e->cmd);
+	seq_printf(m, "  %*s^\n", (int)strlen("Command: ") + e->pos, "");
+	return 0;
+}
+
+static const struct seq_operations err_seq_ops = {
+	.start	= err_start,
+	.next	= err_next,
+	.stop	= err_stop,
+	.show	= err_show,
+};
+
+/*
+ * Opened for reading, the file is a seq_file with the key as its private
+ * data; opened only for writing, the file has the key.
+ */
+static int err_open(struct inode *inode, struct file *filp)
+{
+	struct trace_file_key *key;
+	int ret = trace_key_open(inode, filp);
+
+	if (ret)
+		return ret;
+	key = file_key(filp);
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trace_error_log_clear(key->tr);
+	if (!(filp->f_mode & FMODE_READ))
+		return 0;
+	filp->private_data = NULL;
+	ret = seq_open(filp, &err_seq_ops);
+	if (ret) {
+		trace_array_put(key->tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = key;
+	return 0;
+}
+
+static ssize_t err_write(struct file *filp, const char __user *ubuf,
+			 size_t cnt, loff_t *ppos)
+{
+	return cnt;
+}
+
+static int err_release(struct inode *inode, struct file *filp)
+{
+	struct trace_file_key *key;
+
+	if (!(filp->f_mode & FMODE_READ))
+		return trace_key_release(inode, filp);
+	key = ((struct seq_file *)filp->private_data)->private;
+	seq_release(inode, filp);
+	trace_array_put(key->tr);
+	return 0;
+}
+
+static loff_t err_llseek(struct file *filp, loff_t offset, int whence)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_lseek(filp, offset, whence);
+	filp->f_pos = 0;
+	return 0;
+}
+
+const struct file_operations error_log_fops = {
+	.open		= err_open,
+	.read		= seq_read,
+	.write		= err_write,
+	.llseek		= err_llseek,
+	.release	= err_release,
+};
+
+/**
+ * trace_create_option_files() - a session's options/ directory
+ * @tr: the session
+ */
+void trace_create_option_files(struct trace_array *tr)
+{
+	struct dentry *d = tracefs_create_dir("options", tr->dir);
+	int i;
+
+	if (!d)
+		return;
+	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
+		trace_create_file(trace_option_names[i], 0644, d,
+				  trace_key(tr, RING_BUFFER_ALL_CPUS),
+				  &option_fops);
+}

@@ -1,0 +1,769 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A session's events/ directory:
+ *
+ *   events/<system>/<event>/{enable,filter,format,id}
+ *   events/<system>/enable, events/enable	0, 1, or X when mixed
+ *   events/<system>/filter			one filter for all its events
+ *   events/header_page, events/header_event	the ring buffer's layout
+ *
+ * The events themselves, and what enabling one does, are trace_events.c's.
+ * Everything here runs under trace_types_lock.
+ */
+#include <linux/module.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/**
+ * struct event_system - an events/<system> directory of one session
+ * @list: entry in its session's tr->systems
+ * @tr: the session
+ * @name: the system's name
+ * @dir: its directory
+ * @nr_events: events of the session in it; its directory goes with the last
+ * @ref: open enable and filter files; the structure is freed when both
+ *	are zero
+ * @filter: the filter last written to its filter file, or NULL
+ */
+struct event_system {
+	struct list_head	list;
+	struct trace_array	*tr;
+	const char		*name;
+	struct dentry		*dir;
+	int			nr_events;
+	int			ref;
+	char			*filter;
+};
+
+/* The events directory of an event in a session, while it exists. */
+struct event_dir {
+	struct dentry		*dir;
+	struct event_system	*system;
+};
+
+static struct event_system *system_get(struct trace_array *tr,
+				       const char *name)
+{
+	struct event_system *sys;
+
+	list_for_each_entry(sys, &tr->systems, list)
+		if (!strcmp(sys->name, name))
+			goto found;
+	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+	if (!sys)
+		return NULL;
+	sys->name = name;
+	sys->tr = tr;
+	list_add_tail(&sys->list, &tr->systems);
+found:
+	sys->nr_events++;
+	return sys;
+}
+
+static void system_free(struct event_system *sys)
+{
+	if (sys->nr_events || sys->ref)
+		return;
+	list_del(&sys->list);
+	kfree(sys->filter);
+	kfree(sys);
+}
+
+static void system_put(struct event_system *sys)
+{
+	if (--sys->nr_events)
+		return;
+	tracefs_remove(sys->dir);
+	sys->dir = NULL;
+	system_free(sys);
+}
+
+/* ---- events/<system>/<event>/ ----------------------------------------- */
+
+/*
+ * An event's files hold its &struct trace_event_file in one session,
+ * and its trace_event_call may live in a module.  The pointer is looked
+ * for among the live sessions' events before it is followed (the event
+ * or the instance may have gone since the inode was looked up); then
+ * opening takes a reference on the session and on the module, so that
+ * neither goes while the file is open.  A file opened as its module or
+ * instance goes fails with -ENODEV.
+ */
+static int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file, *want = inode->i_private;
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file != want)
+				continue;
+			if (!file->call->mod || try_module_get(file->call->mod)) {
+				tr->ref++;
+				ret = 0;
+			}
+			goto out;
+		}
+	}
+out:
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		filp->private_data = want;
+	return ret;
+}
+
+static void event_file_put(struct trace_event_file *file)
+{
+	module_put(file->call->mod);
+	trace_array_put(file->tr);
+}
+
+static int event_file_release(struct inode *inode, struct file *filp)
+{
+	event_file_put(filp->private_data);
+	return 0;
+}
+
+static struct trace_event_file *file_of(struct file *filp)
+{
+	return filp->private_data;
+}
+
+static ssize_t enable_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct trace_event_file *file = file_of(filp);
+	char buf[4];
+
+	mutex_lock(&trace_types_lock);
+	snprintf(buf, sizeof(buf), "%d\n", event_enabled(file));
+	mutex_unlock(&trace_types_lock);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static int parse_bool_write(const char __user *ubuf, size_t cnt,
+			    unsigned long *val)
+{
+	char buf[16];
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	ret = kstrtoul(strim(buf), 10, val);
+	if (ret)
+		return ret;
+	return *val > 1 ? -EINVAL : 0;
+}
+
+static ssize_t enable_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = file_of(filp);
+	unsigned long val;
+	int ret = parse_bool_write(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&trace_types_lock);
+	ret = event_set(file, val);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations enable_fops = {
+	.open		= event_file_open,
+	.read		= enable_read,
+	.write		= enable_write,
+	.llseek		= default_llseek,
+	.release	= event_file_release,
+};
+
+static ssize_t id_read(struct file *filp, char __user *ubuf, size_t cnt,
+		       loff_t *ppos)
+{
+	struct trace_event_call *call = file_of(filp)->call;
+	char buf[16];
+	int len = snprintf(buf, sizeof(buf), "%d\n", call->event.type);
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations id_fops = {
+	.open		= event_file_open,
+	.read		= id_read,
+	.llseek		= default_llseek,
+	.release	= event_file_release,
+};
+
+static void show_field(struct seq_file *m, const struct trace_event_fields *f)
+{
+	const char *array = strchr(f->type, '[');
+
+	/* "char comm[16]": the length goes after the name. */
+	if (str_has_prefix(f->type, "__data_loc"))
+		array = NULL;
+	if (!array)
+		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
+	else if (f->len)
+		seq_printf(m, "\tfield:%.*s %s[%d];", (int)(array - f->type),
+			   f->type, f->name, f->len);
+	else
+		seq_printf(m, "\tfield:%.*s %s[];", (int)(array - f->type),
+			   f->type, f->name);
+	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%d;\n", f->offset,
+		   f->size, !!f->is_signed);
+}
+
+/* The fields of &struct trace_entry, first in every format file. */
+const struct trace_event_fields trace_common_fields[] = {
+	{ .type = "unsigned short", .name = "common_type",
+	  .offset = offsetof(struct trace_entry, type), .size = 2 },
+	{ .type = "unsigned char", .name = "common_flags",
+	  .offset = offsetof(struct trace_entry, flags), .size = 1 },
+	{ .type = "unsigned char", .name = "common_preempt_count",
+	  .offset = offsetof(struct trace_entry, preempt_count), .size = 1 },
+	{ .type = "int", .name = "common_pid",
+	  .offset = offsetof(struct trace_entry, pid), .size = 4,
+	  .is_signed = 1 },
+	{}
+};
+
+static int format_show(struct seq_file *m, void *v)
+{
+	struct trace_event_call *call;
+	const struct trace_event_fields *f;
+
+	call = ((struct trace_event_file *)m->private)->call;
+
+	mutex_lock(&trace_types_lock);
+	seq_printf(m, "name: %s\n", trace_event_name(call));
+	seq_printf(m, "ID: %d\n", call->event.type);
+	seq_puts(m, "format:\n");
+	for (f = trace_common_fields; f->name; f++)
+		show_field(m, f);
+	seq_putc(m, '\n');
+	for (f = call->class->fields(); f->name; f++)
+		show_field(m, f);
+	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static int format_open(struct inode *inode, struct file *filp)
+{
+	int ret = event_file_open(inode, filp);
+
+	if (ret)
+		return ret;
+	/* The seq_file takes private_data over. */
+	filp->private_data = NULL;
+	ret = single_open(filp, format_show, inode->i_private);
+	if (ret)
+		event_file_put(inode->i_private);
+	return ret;
+}
+
+static int format_release(struct inode *inode, struct file *filp)
+{
+	event_file_put(inode->i_private);
+	return single_release(inode, filp);
+}
+
+static const struct file_operations format_fops = {
+	.open		= format_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= format_release,
+};
+
+/* ---- filter files ------------------------------------------------------ */
+
+/*
+ * Install @filter (NULL: none) as @file's filter.  The one it replaces is
+ * returned; probes may be using it until tracepoint_synchronize_unregister()
+ * returns, and then the caller frees it.
+ */
+static struct event_filter *event_filter_swap(struct trace_event_file *file,
+					      struct event_filter *filter)
+{
+	struct event_filter *old;
+
+	lockdep_assert_held(&trace_types_lock);
+	old = rcu_dereference_protected(file->filter,
+					lockdep_is_held(&trace_types_lock));
+	if (!old && !filter)
+		return NULL;
+	if (filter) {
+		rcu_assign_pointer(file->filter, filter);
+		file->flags |= EVENT_FILE_FL_FILTERED;
+	} else {
+		file->flags &= ~EVENT_FILE_FL_FILTERED;
+		RCU_INIT_POINTER(file->filter, NULL);
+	}
+	return old;
+}
+
+/* A filter as written: at most a page, surrounding spaces dropped. */
+static char *filter_text(const char __user *ubuf, size_t cnt)
+{
+	char *buf, *text;
+
+	if (cnt >= PAGE_SIZE)
+		return ERR_PTR(-EINVAL);
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return buf;
+	/* A NUL byte ends the text, as in every other tracefs file. */
+	text = strim(buf);
+	memmove(buf, text, strlen(text) + 1);
+	return buf;
+}
+
+/* Read a filter file's text, made under the lock; NULL if that failed. */
+static ssize_t read_and_free(char __user *ubuf, size_t cnt, loff_t *ppos,
+			     char *text)
+{
+	ssize_t ret;
+
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
+static ssize_t filter_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct trace_event_file *file = file_of(filp);
+	struct event_filter *filter;
+	char *text;
+
+	mutex_lock(&trace_types_lock);
+	filter = rcu_dereference_protected(file->filter,
+					   lockdep_is_held(&trace_types_lock));
+	text = kasprintf(GFP_KERNEL, "%s\n",
+			 filter ? event_filter_text(filter) : "none");
+	mutex_unlock(&trace_types_lock);
+	return read_and_free(ubuf, cnt, ppos, text);
+}
+
+/*
+ * "0" removes the filter.  An expression that does not parse is refused
+ * with -EINVAL and a line in error_log; the filter in place stays.
+ */
+static ssize_t filter_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file = file_of(filp);
+	struct event_filter *filter = NULL;
+	struct filter_error err;
+	char *text = filter_text(ubuf, cnt);
+
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	if (strcmp(text, "0")) {
+		filter = event_filter_parse(file->call, text, &err);
+		if (!filter) {
+			event_filter_log_error(file->tr, text, &err);
+			kfree(text);
+			return err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
+		}
+	}
+	kfree(text);
+	mutex_lock(&trace_types_lock);
+	filter = event_filter_swap(file, filter);
+	mutex_unlock(&trace_types_lock);
+	if (filter) {
+		tracepoint_synchronize_unregister();
+		event_filter_free(filter);
+	}
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= event_file_open,
+	.read		= filter_read,
+	.write		= filter_write,
+	.llseek		= default_llseek,
+	.release	= event_file_release,
+};
+
+/*
+ * events/<system>/filter: what is written goes to every event of the
+ * system whose fields it names; the others lose their filter ("0"
+ * removes them all).  It fails, changing nothing, when no event takes
+ * it.
+ */
+static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+	char *text;
+
+	mutex_lock(&trace_types_lock);
+	text = kasprintf(GFP_KERNEL, "%s\n", sys->filter ?: "none");
+	mutex_unlock(&trace_types_lock);
+	return read_and_free(ubuf, cnt, ppos, text);
+}
+
+static bool in_system(struct trace_event_file *file, struct event_system *sys)
+{
+	return file->ed && file->ed->system == sys &&
+	       !(file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+	struct filter_error err, first_err = { FILTER_ERR_SYSTEM, 0 };
+	struct trace_event_file *file;
+	struct event_filter **filters;
+	bool clear, any = false;
+	char *text = filter_text(ubuf, cnt);
+	int i, n = 0;
+	ssize_t ret = cnt;
+
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	clear = !strcmp(text, "0");
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(file, &sys->tr->events, list)
+		n += in_system(file, sys);
+	filters = kcalloc(n ?: 1, sizeof(*filters), GFP_KERNEL);
+	if (!filters) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Parse for every event first, so that a failure changes nothing. */
+	i = 0;
+	list_for_each_entry(file, &sys->tr->events, list) {
+		if (!in_system(file, sys))
+			continue;
+		if (!clear) {
+			filters[i] = event_filter_parse(file->call, text, &err);
+			if (filters[i])
+				any = true;
+			else if (err.type != FILTER_ERR_FIELD &&
+				 first_err.type == FILTER_ERR_SYSTEM)
+				first_err = err;
+		}
+		i++;
+	}
+	if (!clear && !any) {
+		event_filter_log_error(sys->tr, text, &first_err);
+		ret = first_err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
+		goto out_free;
+	}
+	i = 0;
+	list_for_each_entry(file, &sys->tr->events, list) {
+		if (!in_system(file, sys))
+			continue;
+		filters[i] = event_filter_swap(file, filters[i]);
+		i++;
+	}
+	kfree(sys->filter);
+	sys->filter = clear ? NULL : text;
+	text = NULL;
+	tracepoint_synchronize_unregister();
+out_free:
+	for (i = 0; i < n; i++)
+		event_filter_free(filters[i]);
+	kfree(filters);
+out:
+	mutex_unlock(&trace_types_lock);
+	kfree(text);
+	if (ret > 0)
+		*ppos += cnt;
+	return ret;
+}
+
+/* ---- events/<system>/enable and events/enable -------------------------- */
+
+/*
+ * "0", "1" or "X" (some of each) for the events of @tr in @sys (NULL:
+ * every system).
+ */
+static ssize_t enable_state_read(struct trace_array *tr,
+				 struct event_system *sys, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file;
+	bool on = false, off = false;
+	char buf[4];
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(file, &tr->events, list) {
+		if (file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)
+			continue;
+		if (sys && strcmp(event_system(file->call), sys->name))
+			continue;
+		if (event_enabled(file))
+			on = true;
+		else
+			off = true;
+	}
+	mutex_unlock(&trace_types_lock);
+	snprintf(buf, sizeof(buf), "%c\n", on && off ? 'X' : on ? '1' : '0');
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t enable_state_write(struct trace_array *tr,
+				  struct event_system *sys,
+				  const char __user *ubuf, size_t cnt,
+				  loff_t *ppos)
+{
+	struct event_match m = { .event = "" };
+	unsigned long val;
+	int ret = parse_bool_write(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	mutex_lock(&trace_types_lock);
+	m.system = sys ? sys->name : NULL;
+	ret = event_set_matching(tr, &m, val);
+	mutex_unlock(&trace_types_lock);
+	/* A system with no event left to switch is not an error here. */
+	if (ret && ret != -EINVAL)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+/* A system's enable and filter files hold its event_system. */
+static ssize_t system_enable_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+
+	return enable_state_read(sys->tr, sys, ubuf, cnt, ppos);
+}
+
+static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct event_system *sys = filp->private_data;
+
+	return enable_state_write(sys->tr, sys, ubuf, cnt, ppos);
+}
+
+/* As event_file_open(), for a system's files. */
+static int system_enable_open(struct inode *inode, struct file *filp)
+{
+	struct event_system *sys, *want = inode->i_private;
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		list_for_each_entry(sys, &tr->systems, list) {
+			if (sys == want && sys->nr_events) {
+				sys->ref++;
+				tr->ref++;
+				filp->private_data = sys;
+				ret = 0;
+				goto out;
+			}
+		}
+	}
+out:
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static int system_enable_release(struct inode *inode, struct file *filp)
+{
+	struct event_system *sys = filp->private_data;
+	struct trace_array *tr = sys->tr;
+
+	mutex_lock(&trace_types_lock);
+	sys->ref--;
+	system_free(sys);
+	mutex_unlock(&trace_types_lock);
+	trace_array_put(tr);
+	return 0;
+}
+
+static const struct file_operations system_enable_fops = {
+	.release	= system_enable_release,
+	.open		= system_enable_open,
+	.read		= system_enable_read,
+	.write		= system_enable_write,
+	.llseek		= default_llseek,
+};
+
+/* events/enable: every event of the session. */
+static ssize_t all_enable_read(struct file *filp, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	return enable_state_read(file_key(filp)->tr, NULL, ubuf, cnt, ppos);
+}
+
+static ssize_t all_enable_write(struct file *filp, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	return enable_state_write(file_key(filp)->tr, NULL, ubuf, cnt, ppos);
+}
+
+static const struct file_operations all_enable_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= all_enable_read,
+	.write		= all_enable_write,
+	.llseek		= default_llseek,
+};
+
+static const struct file_operations system_filter_fops = {
+	.release	= system_enable_release,
+	.open		= system_enable_open,
+	.read		= system_filter_read,
+	.write		= system_filter_write,
+	.llseek		= default_llseek,
+};
+
+/* events/header_page and header_event: the session's buffer's layout. */
+static ssize_t header_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos, bool page)
+{
+	struct trace_seq *s;
+	ssize_t ret;
+
+	s = kmalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	trace_seq_init(s);
+	if (page)
+		ring_buffer_print_page_header(file_key(filp)->tr->buffer, s);
+	else
+		ring_buffer_print_entry_header(s);
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
+				      trace_seq_used(s));
+	kfree(s);
+	return ret;
+}
+
+static ssize_t header_page_read(struct file *filp, char __user *ubuf,
+				size_t cnt, loff_t *ppos)
+{
+	return header_read(filp, ubuf, cnt, ppos, true);
+}
+
+static ssize_t header_event_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	return header_read(filp, ubuf, cnt, ppos, false);
+}
+
+static const struct file_operations header_page_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= header_page_read,
+	.llseek		= default_llseek,
+};
+
+static const struct file_operations header_event_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= header_event_read,
+	.llseek		= default_llseek,
+};
+
+/* ---- the directories ---------------------------------------------------- */
+
+/**
+ * event_create_dir() - an event's directory in its session
+ * @file: the event in the session, whose events/ exists
+ *
+ * Made with its system's directory if that is the first of the system.
+ */
+void event_create_dir(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->call;
+	struct event_system *sys;
+	struct event_dir *ed;
+	struct dentry *d;
+
+	ed = kzalloc(sizeof(*ed), GFP_KERNEL);
+	if (!ed)
+		return;
+	sys = system_get(file->tr, event_system(call));
+	if (!sys) {
+		kfree(ed);
+		return;
+	}
+	if (!sys->dir) {
+		sys->dir = tracefs_create_dir(sys->name, file->tr->event_dir);
+		/* The core's own "ftrace" records cannot be enabled. */
+		if (sys->dir && strcmp(sys->name, "ftrace")) {
+			trace_create_file("enable", 0644, sys->dir, sys,
+					  &system_enable_fops);
+			trace_create_file("filter", 0644, sys->dir, sys,
+					  &system_filter_fops);
+		}
+	}
+	d = tracefs_create_dir(trace_event_name(call), sys->dir);
+	if (!d) {
+		system_put(sys);
+		kfree(ed);
+		return;
+	}
+	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
+		trace_create_file("enable", 0644, d, file, &enable_fops);
+		trace_create_file("filter", 0644, d, file, &filter_fops);
+	}
+	trace_create_file("format", 0444, d, file, &format_fops);
+	trace_create_file("id", 0444, d, file, &id_fops);
+	ed->dir = d;
+	ed->system = sys;
+	file->ed = ed;
+}
+
+/**
+ * event_remove_dir() - remove an event's directory in its session
+ * @file: the event in the session; it may have none
+ */
+void event_remove_dir(struct trace_event_file *file)
+{
+	struct event_dir *ed = file->ed;
+
+	if (!ed)
+		return;
+	tracefs_remove(ed->dir);
+	system_put(ed->system);
+	kfree(ed);
+	file->ed = NULL;
+}
+
+/**
+ * event_create_events_dir() - a session's events/ with its own files
+ * @tr: the session
+ *
+ * Return: the directory, or NULL.
+ */
+struct dentry *event_create_events_dir(struct trace_array *tr)
+{
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+	struct dentry *d = tracefs_create_dir("events", tr->dir);
+
+	if (!d)
+		return NULL;
+	trace_create_file("enable", 0644, d, key, &all_enable_fops);
+	trace_create_file("header_page", 0444, d, key, &header_page_fops);
+	trace_create_file("header_event", 0444, d, key, &header_event_fops);
+	return d;
+}

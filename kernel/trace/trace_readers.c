@@ -1,0 +1,847 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a session's records:
+ *
+ *   trace		every record, oldest first, merged across CPUs by time
+ *			stamp, without consuming; opening it with O_TRUNC
+ *			empties the buffer
+ *   trace_pipe		the same text, consuming, blocking until there is data
+ *   per_cpu/cpuN/	trace and trace_pipe of one CPU; trace_pipe_raw, its
+ *			whole sub-buffers (read, splice or mmap); stats
+ *
+ * Each file's inode holds a &struct trace_file_key: the session and the
+ * CPU.  An open file holds a reference to its session.  The text of a
+ * record (one line) is made by trace_output.c.
+ */
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/poll.h>
+#include <linux/sched/signal.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/splice.h>
+#include <linux/uio.h>
+#include <linux/vmalloc.h>
+
+#include "trace.h"
+
+/* ---- reading records: the trace and trace_pipe files ------------------ */
+
+/*
+ * A reader of one CPU (cpu >= 0) or of all (RING_BUFFER_ALL_CPUS).  A
+ * consuming reader peeks each CPU's next record and takes the oldest; a
+ * non-consuming one does the same with a ring buffer iterator per CPU.
+ */
+struct trace_reader {
+	struct trace_iterator		iter;
+	/* Serialises the reads of one open file. */
+	struct mutex			lock;
+	int				cpu_file;
+	bool				consume;
+	struct ring_buffer_iter		*rb_iter[NR_CPUS];
+	/* Non-consuming reads: the seq_file position reached. */
+	loff_t				pos;
+	/* Opened with pause-on-trace set: recording stopped until release. */
+	bool				paused;
+	/*
+	 * The trace file, opened with annotate set after the buffer had
+	 * overwritten records: where each CPU's first record was shown,
+	 * so that the line saying its buffer started there comes once
+	 * (and again if seq_file shows the record again).
+	 */
+	bool				annotate;
+	loff_t				started_at[NR_CPUS];
+};
+
+static bool reader_covers(struct trace_reader *r, int cpu)
+{
+	return r->cpu_file == RING_BUFFER_ALL_CPUS || r->cpu_file == cpu;
+}
+
+/*
+ * Find the oldest record among the CPUs the reader covers, and make it
+ * the iterator's current record.  Return false when there is none.
+ */
+static bool reader_peek(struct trace_reader *r)
+{
+	struct trace_iterator *iter = &r->iter;
+	struct trace_buffer *buffer = iter->tr->buffer;
+	struct ring_buffer_event *event, *best = NULL;
+	unsigned long lost, best_lost = 0;
+	int cpu, best_cpu = -1;
+	u64 ts, best_ts = 0;
+
+	for_each_tracing_cpu(cpu) {
+		if (!reader_covers(r, cpu))
+			continue;
+		lost = 0;
+		if (r->consume)
+			event = ring_buffer_peek(buffer, cpu, &ts, &lost);
+		else if (r->rb_iter[cpu])
+			event = ring_buffer_iter_peek(r->rb_iter[cpu], &ts);
+		else
+			event = NULL;
+		if (event && (!best || ts < best_ts)) {
+			best = event;
+			best_ts = ts;
+			best_cpu = cpu;
+			best_lost = lost;
+		}
+	}
+	if (!best)
+		return false;
+	iter->ent = ring_buffer_event_data(best);
+	iter->ent_size = ring_buffer_event_length(best);
+	iter->cpu = best_cpu;
+	iter->ts = best_ts;
+	iter->lost_events = best_lost;
+	return true;
+}
+
+static void reader_advance(struct trace_reader *r)
+{
+	struct trace_iterator *iter = &r->iter;
+
+	if (r->consume)
+		ring_buffer_consume(iter->tr->buffer, iter->cpu, NULL, NULL);
+	else
+		ring_buffer_iter_advance(r->rb_iter[iter->cpu]);
+}
+
+/* A reader of the session and CPU of @key, holding a reference to it. */
+static struct trace_reader *reader_alloc(struct trace_file_key *key,
+					 bool consume)
+{
+	struct trace_reader *r;
+
+	r = kvzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	r->iter.tr = key->tr;
+	r->cpu_file = key->cpu;
+	r->consume = consume;
+	mutex_init(&r->lock);
+	trace_seq_init(&r->iter.seq);
+	trace_seq_init(&r->iter.tmp_seq);
+	return r;
+}
+
+static void reader_stop_iters(struct trace_reader *r)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (r->rb_iter[cpu])
+			ring_buffer_read_finish(r->rb_iter[cpu]);
+		r->rb_iter[cpu] = NULL;
+	}
+}
+
+static int reader_start_iters(struct trace_reader *r)
+{
+	int cpu;
+
+	for_each_tracing_cpu(cpu) {
+		if (!reader_covers(r, cpu))
+			continue;
+		r->rb_iter[cpu] = ring_buffer_read_start(r->iter.tr->buffer,
+							 cpu, GFP_KERNEL);
+		if (!r->rb_iter[cpu]) {
+			reader_stop_iters(r);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* Format the current record as one line (with a lost-events note first). */
+static void reader_format(struct trace_reader *r)
+{
+	struct trace_iterator *iter = &r->iter;
+
+	if (iter->lost_events)
+		trace_seq_printf(&iter->seq, "CPU:%d [LOST %lu EVENTS]\n",
+				 iter->cpu, iter->lost_events);
+	print_trace_line(iter);
+}
+
+/* The trace file: a seq_file over a non-consuming reader. */
+
+static void print_header(struct seq_file *m, struct trace_reader *r)
+{
+	struct trace_array *tr = r->iter.tr;
+	unsigned long entries = 0, total = 0, flags = tr->trace_flags;
+	bool tgid = flags & TRACE_ITER(RECORD_TGID);
+	const char *pad = tgid ? "          " : "";
+	int cpu;
+
+	for_each_tracing_cpu(cpu) {
+		unsigned long e;
+
+		if (!reader_covers(r, cpu))
+			continue;
+		e = ring_buffer_entries_cpu(tr->buffer, cpu);
+		entries += e;
+		total += e + ring_buffer_overrun_cpu(tr->buffer, cpu);
+	}
+	seq_printf(m, "# tracer: %s\n#\n", trace_tracer_name(tr));
+	/* Without context-info there are no columns to describe. */
+	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
+		return;
+	if (flags & TRACE_ITER(LATENCY_FMT)) {
+		/* As upstream: nothing more while the buffer is empty. */
+		if (entries)
+			trace_print_lat_header(m, tr, entries, total,
+					       !(flags & TRACE_ITER(VERBOSE)));
+		return;
+	}
+	if (flags & TRACE_ITER(VERBOSE))
+		return;
+	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n",
+		   entries, total, num_online_cpus());
+	seq_puts(m, "#\n");
+	if (!(flags & TRACE_ITER(IRQ_INFO))) {
+		seq_printf(m, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n",
+			   tgid ? "   TGID   " : "");
+		seq_printf(m, "#              | |      %s   |         |         |\n",
+			   tgid ? "     |    " : "");
+		return;
+	}
+	/* With record-tgid the flag legend moves right by ten columns. */
+	seq_printf(m, "#%s                                _-----=> irqs-off/BH-disabled\n",
+		   pad);
+	seq_printf(m, "#%s                               / _----=> need-resched\n",
+		   pad);
+	seq_printf(m, "#%s                              | / _---=> hardirq/softirq\n",
+		   pad);
+	seq_printf(m, "#%s                              || / _--=> preempt-depth\n",
+		   pad);
+	seq_printf(m, "#%s                              ||| / _-=> migrate-disable\n",
+		   pad);
+	seq_printf(m, "#%s                              |||| /     delay\n", pad);
+	seq_printf(m, "#           TASK-PID  %s CPU#  |||||  TIMESTAMP  FUNCTION\n",
+		   tgid ? "     TGID   " : "  ");
+	seq_printf(m, "#              | |    %s   |   |||||     |         |\n",
+		   tgid ? "       |    " : "  ");
+}
+
+/*
+ * seq_file positions: 0 is the header, n > 0 the n-th record.  Reading
+ * from a position already passed starts the iterators again.
+ */
+static void *trace_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_reader *r = m->private;
+
+	mutex_lock(&r->lock);
+	trace_read_lock(r->iter.tr, r->cpu_file);
+	if (*pos < r->pos) {
+		for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+			if (r->rb_iter[cpu])
+				ring_buffer_iter_reset(r->rb_iter[cpu]);
+			r->started_at[cpu] = 0;
+		}
+		r->pos = 0;
+	}
+	if (*pos == 0)
+		return SEQ_START_TOKEN;
+	if (!r->pos)
+		r->pos = 1;
+	while (r->pos < *pos) {
+		if (!reader_peek(r))
+			return NULL;
+		reader_advance(r);
+		r->pos++;
+	}
+	return reader_peek(r) ? r : NULL;
+}
+
+static void *trace_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_reader *r = m->private;
+
+	if (v != SEQ_START_TOKEN) {
+		reader_advance(r);
+		r->pos++;
+	} else {
+		r->pos = 1;
+	}
+	(*pos)++;
+	return reader_peek(r) ? r : NULL;
+}
+
+static void trace_seq_stop(struct seq_file *m, void *v)
+{
+	struct trace_reader *r = m->private;
+
+	trace_read_unlock(r->iter.tr, r->cpu_file);
+	mutex_unlock(&r->lock);
+}
+
+static int trace_seq_show(struct seq_file *m, void *v)
+{
+	struct trace_reader *r = m->private;
+	struct trace_iterator *iter = &r->iter;
+
+	if (v == SEQ_START_TOKEN) {
+		print_header(m, r);
+		return 0;
+	}
+	trace_seq_init(&iter->seq);
+	if (r->annotate) {
+		if (!r->started_at[iter->cpu])
+			r->started_at[iter->cpu] = r->pos;
+		/* Not before the trace's first record. */
+		if (r->started_at[iter->cpu] == r->pos && r->pos > 1)
+			trace_seq_printf(&iter->seq,
+					 "##### CPU %u buffer started ####\n",
+					 iter->cpu);
+	}
+	if (r->rb_iter[iter->cpu] &&
+	    ring_buffer_iter_dropped(r->rb_iter[iter->cpu]))
+		trace_seq_printf(&iter->seq, "CPU:%d [LOST EVENTS]\n",
+				 iter->cpu);
+	print_trace_line(iter);
+	seq_write(m, iter->seq.buffer, trace_seq_used(&iter->seq));
+	return 0;
+}
+
+static const struct seq_operations trace_seq_ops = {
+	.start	= trace_seq_start,
+	.next	= trace_seq_next,
+	.stop	= trace_seq_stop,
+	.show	= trace_seq_show,
+};
+
+static void reset_for(struct trace_array *tr, long cpu)
+{
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		tracing_reset_all(tr);
+		return;
+	}
+	trace_read_lock(tr, cpu);
+	ring_buffer_reset_cpu(tr->buffer, cpu);
+	trace_read_unlock(tr, cpu);
+}
+
+/*
+ * A file open for reading has the reader in its seq_file; one open only
+ * for writing has the key, as trace_key_open() left it.
+ */
+static int trace_open(struct inode *inode, struct file *filp)
+{
+	struct trace_file_key *key;
+	struct trace_array *tr;
+	struct trace_reader *r;
+	int ret;
+
+	ret = trace_key_open(inode, filp);
+	if (ret)
+		return ret;
+	key = file_key(filp);
+	tr = key->tr;
+	/* Opening for write with O_TRUNC ("echo > trace") empties it. */
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		mutex_lock(&trace_types_lock);
+		reset_for(tr, key->cpu);
+		mutex_unlock(&trace_types_lock);
+	}
+	if (!(filp->f_mode & FMODE_READ))
+		return 0;
+
+	r = reader_alloc(key, false);
+	if (IS_ERR(r)) {
+		ret = PTR_ERR(r);
+		goto put;
+	}
+	/* pause-on-trace: nothing is recorded while the trace is read. */
+	r->paused = tr->trace_flags & TRACE_ITER(PAUSE_ON_TRACE);
+	if (r->paused)
+		ring_buffer_record_disable(tr->buffer);
+	/*
+	 * annotate: once records were overwritten, the CPUs' buffers start
+	 * at different times; say where each one starts.
+	 */
+	r->annotate = (tr->trace_flags & TRACE_ITER(ANNOTATE)) &&
+		      ring_buffer_overruns(tr->buffer);
+	ret = reader_start_iters(r);
+	/* The seq_file takes private_data over. */
+	filp->private_data = NULL;
+	if (!ret)
+		ret = seq_open(filp, &trace_seq_ops);
+	if (ret) {
+		reader_stop_iters(r);
+		if (r->paused)
+			ring_buffer_record_enable(tr->buffer);
+		kvfree(r);
+		goto put;
+	}
+	((struct seq_file *)filp->private_data)->private = r;
+	return 0;
+put:
+	trace_array_put(tr);
+	return ret;
+}
+
+static int trace_release(struct inode *inode, struct file *filp)
+{
+	struct trace_array *tr;
+	struct trace_reader *r;
+	int ret;
+
+	if (!(filp->f_mode & FMODE_READ))
+		return trace_key_release(inode, filp);
+	r = ((struct seq_file *)filp->private_data)->private;
+	tr = r->iter.tr;
+	reader_stop_iters(r);
+	if (r->paused)
+		ring_buffer_record_enable(tr->buffer);
+	kvfree(r);
+	ret = seq_release(inode, filp);
+	trace_array_put(tr);
+	return ret;
+}
+
+static ssize_t trace_write(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	/* Writing anything (after the O_TRUNC reset) is accepted. */
+	return cnt;
+}
+
+static loff_t trace_llseek(struct file *filp, loff_t offset, int whence)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_lseek(filp, offset, whence);
+	filp->f_pos = 0;
+	return 0;
+}
+
+const struct file_operations trace_fops = {
+	.open		= trace_open,
+	.read		= seq_read,
+	.write		= trace_write,
+	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+
+/* trace_pipe: consuming, blocking. */
+
+static int pipe_open(struct inode *inode, struct file *filp)
+{
+	struct trace_reader *r;
+	int ret = trace_key_open(inode, filp);
+
+	if (ret)
+		return ret;
+	r = reader_alloc(file_key(filp), true);
+	if (IS_ERR(r)) {
+		trace_key_release(inode, filp);
+		return PTR_ERR(r);
+	}
+	filp->private_data = r;
+	nonseekable_open(inode, filp);
+	return 0;
+}
+
+static int pipe_release(struct inode *inode, struct file *filp)
+{
+	struct trace_reader *r = filp->private_data;
+
+	trace_array_put(r->iter.tr);
+	kvfree(r);
+	return 0;
+}
+
+static bool pipe_has_data(struct trace_reader *r)
+{
+	struct trace_buffer *buffer = r->iter.tr->buffer;
+
+	if (r->cpu_file == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(buffer);
+	return !ring_buffer_empty_cpu(buffer, r->cpu_file);
+}
+
+static int pipe_wait(struct trace_reader *r, struct file *filp)
+{
+	int ret;
+
+	while (!pipe_has_data(r)) {
+		if (filp->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		mutex_unlock(&r->lock);
+		ret = ring_buffer_wait(r->iter.tr->buffer, r->cpu_file, 0,
+				       NULL, NULL);
+		mutex_lock(&r->lock);
+		if (ret)
+			return ret;
+		if (signal_pending(current))
+			return -EINTR;
+	}
+	return 0;
+}
+
+static ssize_t pipe_read(struct file *filp, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
+{
+	struct trace_reader *r = filp->private_data;
+	struct trace_iterator *iter = &r->iter;
+	ssize_t ret;
+
+	mutex_lock(&r->lock);
+	/* Text left over from the last read goes first. */
+	ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
+	if (ret != -EBUSY)
+		goto out;
+	trace_seq_init(&iter->seq);
+
+	ret = pipe_wait(r, filp);
+	if (ret)
+		goto out;
+
+	/* From the first peek to the last consume, no other reader. */
+	trace_read_lock(iter->tr, r->cpu_file);
+	while (reader_peek(r)) {
+		unsigned int before = trace_seq_used(&iter->seq);
+
+		reader_format(r);
+		if (trace_seq_has_overflowed(&iter->seq)) {
+			/* Keep what fitted; the record waits for the next read. */
+			iter->seq.seq.len = before;
+			iter->seq.full = 0;
+			if (!before) {
+				/* A line longer than the buffer: skip it. */
+				reader_advance(r);
+			}
+			break;
+		}
+		reader_advance(r);
+		if (trace_seq_used(&iter->seq) >= cnt)
+			break;
+	}
+	trace_read_unlock(iter->tr, r->cpu_file);
+	ret = trace_seq_to_user(&iter->seq, ubuf, cnt);
+	if (iter->seq.readpos >= trace_seq_used(&iter->seq))
+		trace_seq_init(&iter->seq);
+	if (ret == -EBUSY)
+		ret = 0;
+out:
+	mutex_unlock(&r->lock);
+	return ret;
+}
+
+static __poll_t pipe_poll(struct file *filp, poll_table *pt)
+{
+	struct trace_reader *r = filp->private_data;
+
+	/* The block option: always readable, reads block instead. */
+	if (r->iter.tr->trace_flags & TRACE_ITER(BLOCK))
+		return EPOLLIN | EPOLLRDNORM;
+	if (pipe_has_data(r))
+		return EPOLLIN | EPOLLRDNORM;
+	return ring_buffer_poll_wait(r->iter.tr->buffer, r->cpu_file, filp,
+				     pt, 0);
+}
+
+const struct file_operations trace_pipe_fops = {
+	.open		= pipe_open,
+	.read		= pipe_read,
+	.poll		= pipe_poll,
+	.release	= pipe_release,
+	.llseek		= noop_llseek,
+};
+
+/* ---- trace_pipe_raw: whole sub-buffers of one CPU --------------------- */
+
+struct raw_reader {
+	struct trace_array		*tr;
+	int				cpu;
+	struct buffer_data_read_page	*page;
+	/* Bytes of the last page not yet read, from its end. */
+	size_t				left;
+	/* Serialises the reads, splices and ioctls of one open file. */
+	struct mutex			lock;
+};
+
+static int raw_open(struct inode *inode, struct file *filp)
+{
+	struct raw_reader *rr;
+	int ret = trace_key_open(inode, filp);
+
+	if (ret)
+		return ret;
+	rr = kzalloc(sizeof(*rr), GFP_KERNEL);
+	if (!rr) {
+		trace_key_release(inode, filp);
+		return -ENOMEM;
+	}
+	rr->tr = file_key(filp)->tr;
+	rr->cpu = file_key(filp)->cpu;
+	mutex_init(&rr->lock);
+	filp->private_data = rr;
+	nonseekable_open(inode, filp);
+	return 0;
+}
+
+static int raw_release(struct inode *inode, struct file *filp)
+{
+	struct raw_reader *rr = filp->private_data;
+
+	if (rr->page)
+		ring_buffer_free_read_page(rr->tr->buffer, rr->cpu, rr->page);
+	trace_array_put(rr->tr);
+	kfree(rr);
+	return 0;
+}
+
+/*
+ * Take the next sub-buffer into rr->page, unless part of one is left.
+ * @full: only a sub-buffer the writer has left, waiting (once) for the
+ * buffer to be buffer_percent full; else any data, waiting for some.
+ * Return: 0 with a sub-buffer taken, 1 when a wait for a full one
+ * ended without it, or -errno.
+ */
+static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
+{
+	struct trace_buffer *buffer = rr->tr->buffer;
+	bool waited = false;
+	size_t size;
+	int ret;
+
+	lockdep_assert_held(&rr->lock);
+	if (rr->left)
+		return 0;
+	if (!rr->page) {
+		ret = ring_buffer_alloc_read_page(buffer, rr->cpu, &rr->page);
+		if (ret)
+			return ret;
+	}
+	/* A whole sub-buffer, its header included, as header_page lays out. */
+	size = ring_buffer_read_page_size(rr->page);
+	for (;;) {
+		trace_read_lock(rr->tr, rr->cpu);
+		ret = ring_buffer_read_page(buffer, rr->page, size, rr->cpu,
+					    full);
+		trace_read_unlock(rr->tr, rr->cpu);
+		if (ret >= 0) {
+			rr->left = size;
+			return 0;
+		}
+		if (nowait)
+			return -EAGAIN;
+		if (full && waited)
+			return 1;
+		mutex_unlock(&rr->lock);
+		ret = ring_buffer_wait(buffer, rr->cpu,
+				       full ? rr->tr->buffer_percent : 0,
+				       NULL, NULL);
+		mutex_lock(&rr->lock);
+		if (ret)
+			return ret;
+		if (signal_pending(current))
+			return -EINTR;
+		if (rr->left)
+			return 0;
+		/* Woken because tracing stopped: nothing more is coming. */
+		if (full && !tracer_tracing_is_on(rr->tr))
+			return 1;
+		waited = true;
+	}
+}
+
+/*
+ * read() takes the next sub-buffer, whole, header included, even one
+ * the writer is still filling; a short read leaves the rest of it for
+ * the next one.
+ */
+static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct file *filp = iocb->ki_filp;
+	struct raw_reader *rr = filp->private_data;
+	bool nowait = (filp->f_flags & O_NONBLOCK) ||
+		      (iocb->ki_flags & IOCB_NOWAIT);
+	size_t cnt = iov_iter_count(to);
+	size_t size, off, n;
+	ssize_t ret;
+
+	mutex_lock(&rr->lock);
+	ret = raw_take_page(rr, nowait, false);
+	if (ret)
+		goto out;
+	size = ring_buffer_read_page_size(rr->page);
+	off = size - rr->left;
+	n = min(cnt, rr->left);
+	if (copy_to_iter(ring_buffer_read_page_data(rr->page) + off, n, to) != n) {
+		ret = -EFAULT;
+		goto out;
+	}
+	rr->left -= n;
+	ret = n;
+out:
+	mutex_unlock(&rr->lock);
+	return ret;
+}
+
+/*
+ * splice() moves only sub-buffers the writer has left, as Linux 6.12
+ * does: a blocking one waits until the buffer is buffer_percent full
+ * (and returns 0 if it is woken without one, as when tracing stops);
+ * a non-blocking one fails with -EAGAIN.  Recorders such as trace-cmd
+ * collect the last, partly filled sub-buffers with read() at the end.
+ */
+static ssize_t raw_splice_read(struct file *in, loff_t *ppos,
+			       struct pipe_inode_info *pipe, size_t len,
+			       unsigned int flags)
+{
+	struct raw_reader *rr = in->private_data;
+	bool nowait = (in->f_flags & O_NONBLOCK) ||
+		      (flags & SPLICE_F_NONBLOCK);
+	int ret;
+
+	mutex_lock(&rr->lock);
+	ret = raw_take_page(rr, nowait, true);
+	mutex_unlock(&rr->lock);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	return copy_splice_read(in, ppos, pipe, len, flags);
+}
+
+/* Readable: as splice() sees it, buffer_percent full (or a part left). */
+static __poll_t raw_poll(struct file *filp, poll_table *pt)
+{
+	struct raw_reader *rr = filp->private_data;
+
+	if (rr->left)
+		return EPOLLIN | EPOLLRDNORM;
+	return ring_buffer_poll_wait(rr->tr->buffer, rr->cpu, filp, pt,
+				     rr->tr->buffer_percent);
+}
+
+/*
+ * TRACE_MMAP_IOCTL_GET_READER hands the mapped reader its next sub-buffer,
+ * first waiting for data (as much as buffer_percent asks) unless the file
+ * is non-blocking.  Command 0 wakes the waiters, as in Linux 6.12.
+ */
+static long raw_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
+{
+	struct raw_reader *rr = filp->private_data;
+	struct trace_buffer *buffer = rr->tr->buffer;
+	int ret;
+
+	if (cmd == TRACE_MMAP_IOCTL_GET_READER) {
+		if (!(filp->f_flags & O_NONBLOCK)) {
+			ret = ring_buffer_wait(buffer, rr->cpu,
+					       rr->tr->buffer_percent, NULL,
+					       NULL);
+			if (ret)
+				return ret;
+		}
+		trace_read_lock(rr->tr, rr->cpu);
+		ret = ring_buffer_map_get_reader(buffer, rr->cpu);
+		trace_read_unlock(rr->tr, rr->cpu);
+		return ret;
+	}
+	if (cmd)
+		return -ENOTTY;
+	ring_buffer_wake_waiters(buffer, rr->cpu);
+	return 0;
+}
+
+/* The mm duplicated a mapping (mremap()): one more to unmap later. */
+static void raw_vm_open(struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = vma->vm_file->private_data;
+
+	ring_buffer_map_dup(rr->tr->buffer, rr->cpu);
+}
+
+static void raw_vm_close(struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = vma->vm_file->private_data;
+
+	WARN_ON_ONCE(ring_buffer_unmap(rr->tr->buffer, rr->cpu));
+}
+
+/* The mapping is all or nothing: no partial munmap() or mprotect(). */
+static int raw_vm_may_split(struct vm_area_struct *vma, unsigned long addr)
+{
+	return -EINVAL;
+}
+
+static const struct vm_operations_struct raw_vm_ops = {
+	.open		= raw_vm_open,
+	.close		= raw_vm_close,
+	.may_split	= raw_vm_may_split,
+};
+
+/* The meta page and the CPU buffer's sub-buffers, read-only and shared. */
+static int raw_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct raw_reader *rr = filp->private_data;
+	int ret;
+
+	ret = ring_buffer_map(rr->tr->buffer, rr->cpu, vma);
+	if (ret)
+		return ret;
+	vma->vm_ops = &raw_vm_ops;
+	return 0;
+}
+
+const struct file_operations trace_pipe_raw_fops = {
+	.open		= raw_open,
+	.read_iter	= raw_read_iter,
+	.splice_read	= raw_splice_read,
+	.poll		= raw_poll,
+	.unlocked_ioctl	= raw_ioctl,
+	.mmap		= raw_mmap,
+	.release	= raw_release,
+	.llseek		= noop_llseek,
+};
+
+/* ---- per-CPU statistics ----------------------------------------------- */
+
+static int stats_show(struct seq_file *m, void *v)
+{
+	struct trace_file_key *key = m->private;
+	struct trace_array *tr = key->tr;
+	struct trace_buffer *buffer = tr->buffer;
+	int cpu = key->cpu;
+	u64 t;
+	u32 rem;
+
+	seq_printf(m, "entries: %lu\n", ring_buffer_entries_cpu(buffer, cpu));
+	seq_printf(m, "overrun: %lu\n", ring_buffer_overrun_cpu(buffer, cpu));
+	seq_printf(m, "commit overrun: %lu\n",
+		   ring_buffer_commit_overrun_cpu(buffer, cpu));
+	seq_printf(m, "bytes: %lu\n", ring_buffer_bytes_cpu(buffer, cpu));
+	if (trace_clock_in_ns_for(tr)) {
+		t = ring_buffer_oldest_event_ts(buffer, cpu);
+		t = div_u64_rem(div_u64(t, NSEC_PER_USEC), USEC_PER_SEC, &rem);
+		seq_printf(m, "oldest event ts: %5llu.%06u\n", t, rem);
+		t = ring_buffer_time_stamp(buffer);
+		t = div_u64_rem(div_u64(t, NSEC_PER_USEC), USEC_PER_SEC, &rem);
+		seq_printf(m, "now ts: %5llu.%06u\n", t, rem);
+	} else {
+		seq_printf(m, "oldest event ts: %llu\n",
+			   ring_buffer_oldest_event_ts(buffer, cpu));
+		seq_printf(m, "now ts: %llu\n", ring_buffer_time_stamp(buffer));
+	}
+	seq_printf(m, "dropped events: %lu\n",
+		   ring_buffer_dropped_events_cpu(buffer, cpu));
+	seq_printf(m, "read events: %lu\n",
+		   ring_buffer_read_events_cpu(buffer, cpu));
+	return 0;
+}
+
+static int stats_open(struct inode *inode, struct file *filp)
+{
+	return trace_key_single_open(inode, filp, stats_show);
+}
+
+const struct file_operations trace_stats_fops = {
+	.open		= stats_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= trace_key_single_release,
+};
+
