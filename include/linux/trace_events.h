@@ -386,10 +386,12 @@ static inline const char *trace_event_name(struct trace_event_call *call)
 enum {
 	EVENT_FILE_FL_ENABLED_BIT,
 	EVENT_FILE_FL_FILTERED_BIT,
+	EVENT_FILE_FL_PID_FILTER_BIT,
 };
 
 #define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
 #define EVENT_FILE_FL_FILTERED	BIT(EVENT_FILE_FL_FILTERED_BIT)
+#define EVENT_FILE_FL_PID_FILTER	BIT(EVENT_FILE_FL_PID_FILTER_BIT)
 
 struct event_filter;
 

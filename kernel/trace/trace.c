@@ -265,6 +265,10 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 {
 	struct trace_array *tr = trace_file->tr;
 
+	/* set_event_pid: the task running here is not traced. */
+	if (unlikely(trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    this_cpu_read(*tr->pid_ignore))
+		return NULL;
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->event = trace_buffer_lock_reserve(tr->buffer,
 						   trace_file->call->event.type,
@@ -431,6 +435,8 @@ static void trace_array_release_mem(struct trace_array *tr)
 		ring_buffer_free(tr->buffer);
 	tr->buffer = NULL;
 	free_cpumask_var(tr->tracing_cpumask);
+	free_percpu(tr->pid_ignore);
+	tr->pid_ignore = NULL;
 	kfree(tr->read_cpu);
 	tr->read_cpu = NULL;
 	kfree(tr->keys);
@@ -457,7 +463,8 @@ static int trace_array_init(struct trace_array *tr, unsigned long size)
 	tr->buffer_percent = 50;
 	tr->keys = kcalloc(nr_cpu_ids + 1, sizeof(*tr->keys), GFP_KERNEL);
 	tr->read_cpu = kcalloc(nr_cpu_ids, sizeof(*tr->read_cpu), GFP_KERNEL);
-	if (!tr->keys || !tr->read_cpu ||
+	tr->pid_ignore = alloc_percpu(bool);
+	if (!tr->keys || !tr->read_cpu || !tr->pid_ignore ||
 	    !zalloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
 		goto fail;
 	cpumask_setall(tr->tracing_cpumask);
@@ -534,8 +541,8 @@ struct trace_array *trace_array_create(const char *name, const char *systems)
 
 /**
  * trace_array_free() - take an instance off trace_arrays and free it
- * @tr: the instance, with its files, events and tracer gone, and no
- *	reference left but its own
+ * @tr: the instance, with its files, events, error log and tracer gone,
+ *	and no reference left but its own
  *
  * Context: trace_types_lock held.
  */
@@ -543,7 +550,6 @@ void trace_array_free(struct trace_array *tr)
 {
 	lockdep_assert_held(&trace_types_lock);
 	list_del(&tr->list);
-	trace_error_log_clear(tr);
 	trace_array_release_mem(tr);
 	kfree(tr);
 }

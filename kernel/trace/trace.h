@@ -117,11 +117,10 @@ enum {
  * Options that trace_options lists, as upstream does, but that this
  * tracing core does not build: they read as off, and turning one on
  * fails with -EINVAL instead of being taken and ignored.  They wait for
- * user stack traces and set_event_pid.
+ * user stack traces.
  */
 #define TRACE_ITER_UNBUILT						\
-	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER(EVENT_FORK))
+	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ))
 
 struct trace_array;
 
@@ -138,6 +137,18 @@ struct trace_array;
 struct trace_file_key {
 	struct trace_array	*tr;
 	long			cpu;
+};
+
+/**
+ * struct trace_pid_set - a set of pids (set_event_pid, set_ftrace_pid)
+ * @rcu: frees it after its readers
+ * @count: number of @pids
+ * @pids: sorted, no repeats
+ */
+struct trace_pid_set {
+	struct rcu_head	rcu;
+	unsigned int	count;
+	pid_t		pids[] __counted_by(count);
 };
 
 /**
@@ -166,6 +177,10 @@ struct trace_file_key {
  * @systems: its events/<system> directories (trace_events.c)
  * @event_systems: the systems an instance made by the kernel offers
  *	(trace_array_get_by_name()), comma-separated; NULL: all
+ * @event_pids: set_event_pid, or NULL (trace_pids.c)
+ * @event_notrace_pids: set_event_notrace_pid, or NULL
+ * @pid_ignore: per CPU, whether the task running there is filtered out
+ *	of the session's events (written by the sched probes of trace_pids.c)
  * @err_log: its error_log entries, under the error log's own mutex
  * @nr_err_log: how many
  * @keys: nr_cpu_ids + 1 file keys: [0] the whole session, [cpu + 1] a CPU
@@ -191,6 +206,9 @@ struct trace_array {
 	struct list_head	events;
 	struct list_head	systems;
 	const char		*event_systems;
+	struct trace_pid_set __rcu *event_pids;
+	struct trace_pid_set __rcu *event_notrace_pids;
+	bool __percpu		*pid_ignore;
 	struct list_head	err_log;
 	unsigned int		nr_err_log;
 	struct trace_file_key	*keys;
@@ -272,6 +290,21 @@ void trace_find_cmdline(int pid, char comm[]);
 int trace_find_tgid(int pid);
 int trace_event_enable_cmdline_record(bool on);
 
+/* trace_pids.c: pid sets, and set_event_pid and set_event_notrace_pid */
+extern const struct file_operations trace_event_pid_fops;
+bool trace_pid_set_has(const struct trace_pid_set *set, pid_t pid);
+int trace_pid_set_parse(const struct trace_pid_set *old, char *text,
+			struct trace_pid_set **out);
+int trace_pids_follow_fork(struct trace_array *tr, bool on);
+void trace_pids_clear(struct trace_array *tr);
+
+/* Whether a session's events are filtered by pid. */
+static inline bool trace_pids_filtering(struct trace_array *tr)
+{
+	return rcu_access_pointer(tr->event_pids) ||
+	       rcu_access_pointer(tr->event_notrace_pids);
+}
+
 /* trace_readers.c: trace, trace_pipe, trace_pipe_raw, stats */
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
@@ -329,6 +362,7 @@ struct event_match {
 };
 
 int event_set(struct trace_event_file *file, bool on);
+void event_set_pid_filter(struct trace_array *tr, bool on);
 int event_set_matching(struct trace_array *tr, struct event_match *m, bool on);
 
 static inline bool event_enabled(struct trace_event_file *file)

@@ -472,8 +472,16 @@ static int options_open(struct inode *inode, struct file *filp)
 
 static int set_option(struct trace_array *tr, int bit, bool on)
 {
+	int ret;
+
 	if (on && (BIT(bit) & TRACE_ITER_UNBUILT))
 		return -EINVAL;
+	if (bit == TRACE_ITER_EVENT_FORK_BIT &&
+	    on != !!(tr->trace_flags & TRACE_ITER(EVENT_FORK))) {
+		ret = trace_pids_follow_fork(tr, on);
+		if (ret)
+			return ret;
+	}
 	if (on)
 		tr->trace_flags |= BIT(bit);
 	else

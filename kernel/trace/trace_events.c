@@ -127,6 +127,26 @@ static int parse_match(char *word, struct event_match *m)
 }
 
 /**
+ * event_set_pid_filter() - mark whether a session's events check the pid
+ * @tr: the session
+ * @on: whether set_event_pid or set_event_notrace_pid is set
+ *
+ * Context: trace_types_lock held.
+ */
+void event_set_pid_filter(struct trace_array *tr, bool on)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(file, &tr->events, list) {
+		if (on)
+			file->flags |= EVENT_FILE_FL_PID_FILTER;
+		else
+			file->flags &= ~EVENT_FILE_FL_PID_FILTER;
+	}
+}
+
+/**
  * event_set_matching() - enable or disable the events a match selects
  * @tr: the session
  * @m: the events
@@ -333,6 +353,8 @@ static int event_add_file(struct trace_array *tr,
 		return -ENOMEM;
 	file->call = call;
 	file->tr = tr;
+	if (trace_pids_filtering(tr))
+		file->flags |= EVENT_FILE_FL_PID_FILTER;
 	list_add_tail(&file->list, &tr->events);
 	if (tr->event_dir)
 		event_create_dir(file);
@@ -877,6 +899,10 @@ int event_trace_add_tr(struct trace_array *tr)
 			if (event_add_file(tr, call))
 				return -ENOMEM;
 	trace_create_file("set_event", 0644, tr->dir, key, &set_event_fops);
+	trace_create_file("set_event_pid", 0644, tr->dir, key,
+			  &trace_event_pid_fops);
+	trace_create_file("set_event_notrace_pid", 0644, tr->dir, key,
+			  &trace_event_pid_fops);
 	d = event_create_events_dir(tr);
 	if (!d)
 		return -ENOMEM;

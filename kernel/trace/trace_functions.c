@@ -10,12 +10,10 @@
  * of set_ftrace_filter and set_ftrace_notrace (ftrace.c); set_ftrace_pid
  * narrows it to some tasks.
  */
-#include <linux/bsearch.h>
 #include <linux/ftrace.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
@@ -54,33 +52,14 @@ static const struct tracer *current_tracer = &nop_tracer;
 
 #ifdef CONFIG_FUNCTION_TRACER
 
-/**
- * struct pid_set - the tasks set_ftrace_pid selects
- * @rcu: frees it after the function tracer's readers
- * @count: number of @pids
- * @pids: sorted
- */
-struct pid_set {
-	struct rcu_head	rcu;
-	unsigned int	count;
-	pid_t		pids[] __counted_by(count);
-};
-
-static struct pid_set __rcu *ftrace_pids;
-
-static int cmp_pid(const void *a, const void *b)
-{
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
-
-	return x < y ? -1 : x > y;
-}
+/* The tasks set_ftrace_pid selects; NULL: all. */
+static struct trace_pid_set __rcu *ftrace_pids;
 
 static bool pid_traced(pid_t pid)
 {
-	struct pid_set *set = rcu_dereference_sched(ftrace_pids);
+	struct trace_pid_set *set = rcu_dereference_sched(ftrace_pids);
 
-	return !set || __inline_bsearch(&pid, set->pids, set->count,
-					sizeof(pid), cmp_pid);
+	return !set || trace_pid_set_has(set, pid);
 }
 
 /*
@@ -156,7 +135,7 @@ static const struct tracer function_tracer = {
 
 static void *pids_start(struct seq_file *m, loff_t *pos)
 {
-	struct pid_set *set;
+	struct trace_pid_set *set;
 
 	mutex_lock(&tracer_lock);
 	set = rcu_dereference_protected(ftrace_pids,
@@ -168,7 +147,7 @@ static void *pids_start(struct seq_file *m, loff_t *pos)
 
 static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct pid_set *set;
+	struct trace_pid_set *set;
 
 	++*pos;
 	set = rcu_dereference_protected(ftrace_pids,
@@ -197,9 +176,9 @@ static const struct seq_operations pids_seq_ops = {
 	.show	= pids_show,
 };
 
-static void pids_replace(struct pid_set *set)
+static void pids_replace(struct trace_pid_set *set)
 {
-	struct pid_set *old;
+	struct trace_pid_set *old;
 
 	old = rcu_replace_pointer(ftrace_pids, set,
 				  lockdep_is_held(&tracer_lock));
@@ -221,51 +200,21 @@ static int pids_open(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-/* The pids in @text, added to the set; -EINVAL for a word not a pid. */
+/*
+ * The pids in @text, added to the set; -EINVAL for a word not a pid.  A
+ * write with no pid in it changes nothing.
+ */
 static int pids_add(char *text)
 {
-	struct pid_set *old, *set;
-	unsigned int n = 0, i;
-	char *p = text, *word;
+	struct trace_pid_set *old, *set;
 	int ret;
 
 	old = rcu_dereference_protected(ftrace_pids,
 					lockdep_is_held(&tracer_lock));
-	while ((word = strsep(&p, " \t\n")))
-		n += *word != '\0';
-	if (!n)
-		return 0;
-	set = kmalloc(struct_size(set, pids, n + (old ? old->count : 0)),
-		      GFP_KERNEL);
-	if (!set)
-		return -ENOMEM;
-	set->count = n + (old ? old->count : 0);
-	i = 0;
-	if (old)
-		for (; i < old->count; i++)
-			set->pids[i] = old->pids[i];
-	/* strsep() left NULs between the words: walk them again. */
-	for (p = text; n; p += strlen(p) + 1) {
-		int pid;
-
-		if (!*p)
-			continue;
-		/* In any base, as 6.12 reads pids ("0x1f", "017"). */
-		ret = kstrtoint(p, 0, &pid);
-		if (ret || pid < 0 || pid > PID_MAX_LIMIT) {
-			kfree(set);
-			return -EINVAL;
-		}
-		set->pids[i++] = pid;
-		n--;
-	}
-	sort(set->pids, set->count, sizeof(pid_t), cmp_pid, NULL);
-	for (i = 0, n = 0; i < set->count; i++)
-		if (!n || set->pids[n - 1] != set->pids[i])
-			set->pids[n++] = set->pids[i];
-	set->count = n;
-	pids_replace(set);
-	return 0;
+	ret = trace_pid_set_parse(old, text, &set);
+	if (!ret && set)
+		pids_replace(set);
+	return ret;
 }
 
 static ssize_t pids_write(struct file *filp, const char __user *ubuf,

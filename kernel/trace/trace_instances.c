@@ -116,9 +116,11 @@ static int instance_remove(struct trace_array *tr)
 		return -EINVAL;
 	if (tr->ref > 1)
 		return -EBUSY;
+	trace_pids_clear(tr);
 	event_trace_del_tr(tr);
 	tracefs_remove(tr->dir);
 	tr->dir = NULL;
+	trace_error_log_clear(tr);
 	trace_array_free(tr);
 	return 0;
 }

@@ -20,6 +20,20 @@ if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' > $T/set_event
 	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events || exit 1
 	: > $T/set_event
+	# The same events enabled in two instances instead: each event is
+	# recorded twice, once into each instance's buffer.
+	if [ -d $T/instances ]; then
+		for i in bench-a bench-b; do
+			mkdir $T/instances/$i
+			echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' \
+				> $T/instances/$i/set_event
+		done
+		/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events_2inst || exit 1
+		for i in bench-a bench-b; do
+			: > $T/instances/$i/set_event
+			rmdir $T/instances/$i
+		done
+	fi
 	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
