@@ -689,6 +689,9 @@ const struct file_operations trace_marker_raw_fops = {
 
 static const char readme_text[] =
 	"tracing mini-HOWTO:\n\n"
+	"Other users see none of these files unless tracefs is mounted with\n"
+	"a group id: then every file and directory in it is in that group:\n\n"
+	"\t e.g. mount -t tracefs [-o [gid=<gid>]] nodev /sys/kernel/tracing\n\n"
 	"# echo 0 > tracing_on : quick way to disable tracing\n"
 	"# echo 1 > tracing_on : quick way to re-enable tracing\n\n"
 	" Important files:\n"
@@ -727,6 +730,11 @@ static const char readme_text[] =
 	"      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n"
 	"      format\t\t- The layout of <event>'s records\n"
 	"      id\t\t- The number in each of <event>'s records\n"
+	"  instances\t\t- mkdir <name> here makes a tracing session with its\n"
+	"\t\t\t  own buffer and files; rmdir removes it\n"
+	"  set_event_pid\t\t- Record events only of the pids written here\n"
+	"  set_event_notrace_pid\t- Record no events of the pids written here\n"
+	"\t\t\t  (options/event-fork: children follow their parent)\n"
 	"  set_event\t\t- Enables events by name written into it\n"
 	"\t\t\t  Format: [<system>:]<event>, globs allowed, '!' disables\n"
 	"  available_events\t- List of all events, as <system>:<event>\n"
