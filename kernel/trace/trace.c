@@ -619,6 +619,50 @@ int trace_key_release(struct inode *inode, struct file *filp)
 }
 
 /**
+ * trace_key_seq_open() - make a file opened with trace_key_open() a
+ *	seq_file whose private data is the key
+ * @filp: the open file
+ * @ops: the seq_file's operations
+ *
+ * On failure the reference trace_key_open() took is dropped.  Pair with
+ * trace_key_seq_release().
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_key_seq_open(struct file *filp, const struct seq_operations *ops)
+{
+	struct trace_file_key *key = file_key(filp);
+	int ret;
+
+	/* The seq_file takes private_data over. */
+	filp->private_data = NULL;
+	ret = seq_open(filp, ops);
+	if (ret) {
+		trace_array_put(key->tr);
+		return ret;
+	}
+	((struct seq_file *)filp->private_data)->private = key;
+	return 0;
+}
+
+/**
+ * trace_key_seq_release() - close a file opened with trace_key_seq_open()
+ * @inode: the file's inode
+ * @filp: the file
+ *
+ * Return: 0.
+ */
+int trace_key_seq_release(struct inode *inode, struct file *filp)
+{
+	struct trace_file_key *key;
+
+	key = ((struct seq_file *)filp->private_data)->private;
+	seq_release(inode, filp);
+	trace_array_put(key->tr);
+	return 0;
+}
+
+/**
  * trace_key_single_open() - open a session's file as a single_open()
  *	seq_file
  * @inode: the file's inode, holding its key

@@ -254,6 +254,8 @@ struct trace_array *trace_array_find(const char *name);
 struct trace_file_key *trace_key_get(void *key);
 int trace_key_open(struct inode *inode, struct file *filp);
 int trace_key_release(struct inode *inode, struct file *filp);
+int trace_key_seq_open(struct file *filp, const struct seq_operations *ops);
+int trace_key_seq_release(struct inode *inode, struct file *filp);
 int trace_key_single_open(struct inode *inode, struct file *filp,
 			  int (*show)(struct seq_file *m, void *v));
 int trace_key_single_release(struct inode *inode, struct file *filp);

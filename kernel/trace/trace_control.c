@@ -882,30 +882,16 @@ static const struct seq_operations err_seq_ops = {
 	.show	= err_show,
 };
 
-/*
- * Opened for reading, the file is a seq_file with the key as its private
- * data; opened only for writing, the file has the key.
- */
+/* Opened with O_TRUNC ("echo > error_log"), the log is emptied. */
 static int err_open(struct inode *inode, struct file *filp)
 {
-	struct trace_file_key *key;
 	int ret = trace_key_open(inode, filp);
 
 	if (ret)
 		return ret;
-	key = file_key(filp);
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
-		trace_error_log_clear(key->tr);
-	if (!(filp->f_mode & FMODE_READ))
-		return 0;
-	filp->private_data = NULL;
-	ret = seq_open(filp, &err_seq_ops);
-	if (ret) {
-		trace_array_put(key->tr);
-		return ret;
-	}
-	((struct seq_file *)filp->private_data)->private = key;
-	return 0;
+		trace_error_log_clear(file_key(filp)->tr);
+	return trace_key_seq_open(filp, &err_seq_ops);
 }
 
 static ssize_t err_write(struct file *filp, const char __user *ubuf,
@@ -914,32 +900,12 @@ static ssize_t err_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-static int err_release(struct inode *inode, struct file *filp)
-{
-	struct trace_file_key *key;
-
-	if (!(filp->f_mode & FMODE_READ))
-		return trace_key_release(inode, filp);
-	key = ((struct seq_file *)filp->private_data)->private;
-	seq_release(inode, filp);
-	trace_array_put(key->tr);
-	return 0;
-}
-
-static loff_t err_llseek(struct file *filp, loff_t offset, int whence)
-{
-	if (filp->f_mode & FMODE_READ)
-		return seq_lseek(filp, offset, whence);
-	filp->f_pos = 0;
-	return 0;
-}
-
 const struct file_operations error_log_fops = {
 	.open		= err_open,
 	.read		= seq_read,
 	.write		= err_write,
-	.llseek		= err_llseek,
-	.release	= err_release,
+	.llseek		= seq_lseek,
+	.release	= trace_key_seq_release,
 };
 
 /**

@@ -465,25 +465,18 @@ static const struct seq_operations pids_seq_ops = {
 /* Opened with O_TRUNC ("echo N > set_event_pid"), the list is emptied. */
 static int pids_open(struct inode *inode, struct file *filp)
 {
-	struct trace_file_key *key;
+	struct trace_array *tr;
 	int ret = trace_key_open(inode, filp);
 
 	if (ret)
 		return ret;
-	key = file_key(filp);
+	tr = file_key(filp)->tr;
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
 		mutex_lock(&trace_types_lock);
-		pids_replace(key->tr, file_slot(filp, key->tr), NULL);
+		pids_replace(tr, file_slot(filp, tr), NULL);
 		mutex_unlock(&trace_types_lock);
 	}
-	filp->private_data = NULL;
-	ret = seq_open(filp, &pids_seq_ops);
-	if (ret) {
-		trace_array_put(key->tr);
-		return ret;
-	}
-	((struct seq_file *)filp->private_data)->private = key;
-	return 0;
+	return trace_key_seq_open(filp, &pids_seq_ops);
 }
 
 /*
@@ -519,21 +512,11 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-static int pids_release(struct inode *inode, struct file *filp)
-{
-	struct seq_file *m = filp->private_data;
-	struct trace_file_key *key = m->private;
-
-	seq_release(inode, filp);
-	trace_array_put(key->tr);
-	return 0;
-}
-
 /* set_event_pid and set_event_notrace_pid of every session. */
 const struct file_operations trace_event_pid_fops = {
 	.open		= pids_open,
 	.read		= seq_read,
 	.write		= pids_write,
 	.llseek		= seq_lseek,
-	.release	= pids_release,
+	.release	= trace_key_seq_release,
 };
