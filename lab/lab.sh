@@ -329,8 +329,11 @@ cmd_initramfs() {
 		logged modules-install "${kmake[@]}" INSTALL_MOD_PATH="$root" \
 			modules_install
 	fi
-	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
-	echo "root:x:0:" > "$root/etc/group"
+	# A user and a group besides root's: upstream's gid= and ownership
+	# tests hand tracefs files to the last ones that are not its own.
+	printf 'root:x:0:0:root:/root:/bin/sh\ntracing:x:1000:1000::/:/bin/false\n' \
+		> "$root/etc/passwd"
+	printf 'root:x:0:\ntracing:x:1000:\n' > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
 }

@@ -391,11 +391,12 @@ void tracing_stop(void)
 		ring_buffer_record_disable(global_trace.buffer);
 }
 
+#ifndef CONFIG_TRACER_SNAPSHOT
 /**
  * tracing_snapshot() - take a snapshot of the trace buffer
  *
- * The snapshot buffer is not part of this tracing core: the request is
- * written into the trace, so that it is not lost silently.
+ * This kernel has no snapshot buffer (CONFIG_TRACER_SNAPSHOT): the
+ * request is written into the trace, so that it is not lost silently.
  */
 void tracing_snapshot(void)
 {
@@ -413,6 +414,16 @@ void tracing_snapshot_alloc(void)
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_boot_snapshot() - take the snapshot asked for on the command line
+ *
+ * There is no snapshot buffer: nothing to do.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+}
+#endif
 
 /**
  * tracing_reset_all() - empty every CPU's buffer of a trace array
@@ -434,6 +445,9 @@ static void trace_array_release_mem(struct trace_array *tr)
 	if (tr->buffer)
 		ring_buffer_free(tr->buffer);
 	tr->buffer = NULL;
+	if (tr->snapshot)
+		ring_buffer_free(tr->snapshot);
+	tr->snapshot = NULL;
 	free_cpumask_var(tr->tracing_cpumask);
 	free_percpu(tr->pid_ignore);
 	tr->pid_ignore = NULL;
@@ -478,6 +492,13 @@ static int trace_array_init(struct trace_array *tr, unsigned long size)
 	if (!tr->buffer)
 		goto fail;
 	ring_buffer_set_clock(tr->buffer, trace_clock_local);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT)) {
+		/* Size 0: the smallest, until it is allocated. */
+		tr->snapshot = ring_buffer_alloc(0, RB_FL_OVERWRITE);
+		if (!tr->snapshot)
+			goto fail;
+		ring_buffer_set_clock(tr->snapshot, trace_clock_local);
+	}
 	return 0;
 fail:
 	trace_array_release_mem(tr);
@@ -758,15 +779,6 @@ __init void trace_init(void)
 	trace_output_init();
 	trace_printk_boot_init();
 	trace_event_boot_init();
-}
-
-/**
- * ftrace_boot_snapshot() - take the snapshot asked for on the command line
- *
- * There is no snapshot buffer: nothing to do.
- */
-void __init ftrace_boot_snapshot(void)
-{
 }
 
 int __disable_trace_on_warning;

@@ -165,6 +165,10 @@ struct trace_pid_set {
  *	kernel user (trace_array_get_by_name()); an instance is removed only
  *	at one
  * @buffer: the ring buffer every record of the session is written to
+ * @snapshot: the snapshot buffer (CONFIG_TRACER_SNAPSHOT, else NULL),
+ *	whose CPU buffers change places with @buffer's (trace_snapshot.c);
+ *	at its smallest size while not allocated
+ * @snapshot_allocated: echo 1 > snapshot gave it @buffer's size
  * @dir: its tracefs directory (NULL: the tracefs root)
  * @percpu_dir: its per_cpu directory
  * @event_dir: its events directory
@@ -195,6 +199,8 @@ struct trace_array {
 	const char		*name;
 	int			ref;
 	struct trace_buffer	*buffer;
+	struct trace_buffer	*snapshot;
+	bool			snapshot_allocated;
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
 	struct dentry		*event_dir;
@@ -312,6 +318,15 @@ extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
 extern const struct file_operations trace_stats_fops;
+extern const struct file_operations snapshot_fops;
+extern const struct file_operations snapshot_raw_fops;
+
+/* trace_snapshot.c: the snapshot buffer */
+int trace_snapshot_alloc(struct trace_array *tr);
+int trace_snapshot_free(struct trace_array *tr);
+int trace_snapshot_take(struct trace_array *tr, long cpu);
+int trace_snapshot_command(struct trace_array *tr, long cpu, unsigned long val);
+int tracing_alloc_snapshot(void);
 
 /* trace_control.c: a session's control files, clocks and error_log */
 extern const struct file_operations tracing_on_fops;

@@ -148,6 +148,12 @@ static int trace_resize(struct trace_array *tr, unsigned long size, long cpu)
 	mutex_lock(&trace_types_lock);
 	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
 	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	/*
+	 * An allocated snapshot follows; if it cannot, the next snapshot
+	 * resizes it (trace_snapshot_take()).
+	 */
+	if (!ret && tr->snapshot_allocated)
+		ring_buffer_resize(tr->snapshot, size, cpu);
 	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&trace_types_lock);
 	return ret;
@@ -258,6 +264,9 @@ static ssize_t subbuf_kb_write(struct file *filp, const char __user *ubuf,
 	mutex_lock(&trace_types_lock);
 	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
 	ret = ring_buffer_subbuf_order_set(tr->buffer, order);
+	/* The snapshot follows, or catches up at the next snapshot. */
+	if (!ret && tr->snapshot)
+		ring_buffer_subbuf_order_set(tr->snapshot, order);
 	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&trace_types_lock);
 	if (ret)
@@ -427,6 +436,13 @@ static ssize_t clock_write(struct file *filp, const char __user *ubuf,
 		tr->clock_id = i;
 		ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
 		tracing_reset_all(tr);
+		if (tr->snapshot) {
+			ring_buffer_set_clock(tr->snapshot,
+					      trace_clocks[i].func);
+			trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+			ring_buffer_reset(tr->snapshot);
+			trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+		}
 	}
 	mutex_unlock(&trace_types_lock);
 	*ppos += cnt;

@@ -39,6 +39,10 @@ static void create_cpu_files(struct trace_array *tr, long cpu)
 	trace_create_file("trace_pipe_raw", 0444, d, key, &trace_pipe_raw_fops);
 	trace_create_file("stats", 0444, d, key, &trace_stats_fops);
 	trace_create_file("buffer_size_kb", 0644, d, key, &buffer_size_fops);
+#ifdef CONFIG_TRACER_SNAPSHOT
+	trace_create_file("snapshot", 0644, d, key, &snapshot_fops);
+	trace_create_file("snapshot_raw", 0444, d, key, &snapshot_raw_fops);
+#endif
 }
 
 /*
@@ -69,6 +73,9 @@ static int trace_session_create_files(struct trace_array *tr)
 	trace_create_file("trace_marker_raw", 0222, d, key,
 			  &trace_marker_raw_fops);
 	trace_create_file("error_log", 0644, d, key, &error_log_fops);
+#ifdef CONFIG_TRACER_SNAPSHOT
+	trace_create_file("snapshot", 0644, d, key, &snapshot_fops);
+#endif
 	trace_create_option_files(tr);
 
 	tr->percpu_dir = tracefs_create_dir("per_cpu", d);

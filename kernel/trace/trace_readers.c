@@ -38,6 +38,8 @@ struct trace_reader {
 	struct mutex			lock;
 	int				cpu_file;
 	bool				consume;
+	/* Reads the session's snapshot buffer instead of its live one. */
+	bool				snapshot;
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
@@ -58,6 +60,11 @@ static bool reader_covers(struct trace_reader *r, int cpu)
 	return r->cpu_file == RING_BUFFER_ALL_CPUS || r->cpu_file == cpu;
 }
 
+static struct trace_buffer *reader_buffer(struct trace_reader *r)
+{
+	return r->snapshot ? r->iter.tr->snapshot : r->iter.tr->buffer;
+}
+
 /*
  * Find the oldest record among the CPUs the reader covers, and make it
  * the iterator's current record.  Return false when there is none.
@@ -65,7 +72,7 @@ static bool reader_covers(struct trace_reader *r, int cpu)
 static bool reader_peek(struct trace_reader *r)
 {
 	struct trace_iterator *iter = &r->iter;
-	struct trace_buffer *buffer = iter->tr->buffer;
+	struct trace_buffer *buffer = reader_buffer(r);
 	struct ring_buffer_event *event, *best = NULL;
 	unsigned long lost, best_lost = 0;
 	int cpu, best_cpu = -1;
@@ -103,7 +110,7 @@ static void reader_advance(struct trace_reader *r)
 	struct trace_iterator *iter = &r->iter;
 
 	if (r->consume)
-		ring_buffer_consume(iter->tr->buffer, iter->cpu, NULL, NULL);
+		ring_buffer_consume(reader_buffer(r), iter->cpu, NULL, NULL);
 	else
 		ring_buffer_iter_advance(r->rb_iter[iter->cpu]);
 }
@@ -144,8 +151,8 @@ static int reader_start_iters(struct trace_reader *r)
 	for_each_tracing_cpu(cpu) {
 		if (!reader_covers(r, cpu))
 			continue;
-		r->rb_iter[cpu] = ring_buffer_read_start(r->iter.tr->buffer,
-							 cpu, GFP_KERNEL);
+		r->rb_iter[cpu] = ring_buffer_read_start(reader_buffer(r), cpu,
+							 GFP_KERNEL);
 		if (!r->rb_iter[cpu]) {
 			reader_stop_iters(r);
 			return -ENOMEM;
@@ -170,6 +177,7 @@ static void reader_format(struct trace_reader *r)
 static void print_header(struct seq_file *m, struct trace_reader *r)
 {
 	struct trace_array *tr = r->iter.tr;
+	struct trace_buffer *buffer = reader_buffer(r);
 	unsigned long entries = 0, total = 0, flags = tr->trace_flags;
 	bool tgid = flags & TRACE_ITER(RECORD_TGID);
 	const char *pad = tgid ? "          " : "";
@@ -180,9 +188,9 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 
 		if (!reader_covers(r, cpu))
 			continue;
-		e = ring_buffer_entries_cpu(tr->buffer, cpu);
+		e = ring_buffer_entries_cpu(buffer, cpu);
 		entries += e;
-		total += e + ring_buffer_overrun_cpu(tr->buffer, cpu);
+		total += e + ring_buffer_overrun_cpu(buffer, cpu);
 	}
 	seq_printf(m, "# tracer: %s\n#\n", trace_tracer_name(tr));
 	/* Without context-info there are no columns to describe. */
@@ -223,6 +231,39 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 		   tgid ? "     TGID   " : "  ");
 	seq_printf(m, "#              | |    %s   |   |||||     |         |\n",
 		   tgid ? "       |    " : "  ");
+}
+
+static bool reader_has_data(struct trace_reader *r)
+{
+	struct trace_buffer *buffer = reader_buffer(r);
+
+	if (r->cpu_file == RING_BUFFER_ALL_CPUS)
+		return !ring_buffer_empty(buffer);
+	return !ring_buffer_empty_cpu(buffer, r->cpu_file);
+}
+
+/* An empty snapshot file shows how to use it, as Linux 6.12's does. */
+static void print_snapshot_help(struct seq_file *m, struct trace_reader *r)
+{
+	seq_printf(m, "#\n# * Snapshot is %s *\n#\n# Snapshot commands:\n",
+		   r->iter.tr->snapshot_allocated ? "allocated" : "freed");
+	if (r->cpu_file == RING_BUFFER_ALL_CPUS) {
+		seq_puts(m, "# echo 0 > snapshot : Clears and frees snapshot buffer\n"
+			 "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n"
+			 "#                      Takes a snapshot of the main buffer.\n"
+			 "# echo 2 > snapshot : Clears snapshot buffer (but does not allocate or free)\n");
+	} else {
+		seq_puts(m, "# echo 0 > snapshot : Invalid for per_cpu snapshot file.\n");
+		if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT_PER_CPU_SWAP))
+			seq_puts(m, "# echo 1 > snapshot : Allocates snapshot buffer, if not already allocated.\n"
+				 "#                      Takes a snapshot of the main buffer for this cpu.\n");
+		else
+			seq_puts(m, "# echo 1 > snapshot : Not supported with this kernel.\n"
+				 "#                     Must use main snapshot file to allocate.\n");
+		seq_puts(m, "# echo 2 > snapshot : Clears this cpu's snapshot buffer (but does not allocate)\n");
+	}
+	seq_puts(m, "#                      (Doesn't have to be '2' works with any number that\n"
+		 "#                       is not a '0' or '1')\n");
 }
 
 /*
@@ -284,7 +325,10 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	struct trace_iterator *iter = &r->iter;
 
 	if (v == SEQ_START_TOKEN) {
-		print_header(m, r);
+		if (r->snapshot && !reader_has_data(r))
+			print_snapshot_help(m, r);
+		else
+			print_header(m, r);
 		return 0;
 	}
 	trace_seq_init(&iter->seq);
@@ -326,9 +370,10 @@ static void reset_for(struct trace_array *tr, long cpu)
 
 /*
  * A file open for reading has the reader in its seq_file; one open only
- * for writing has the key, as trace_key_open() left it.
+ * for writing has the key, as trace_key_open() left it.  The snapshot
+ * files read the snapshot buffer, without pausing the live one.
  */
-static int trace_open(struct inode *inode, struct file *filp)
+static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 {
 	struct trace_file_key *key;
 	struct trace_array *tr;
@@ -340,8 +385,9 @@ static int trace_open(struct inode *inode, struct file *filp)
 		return ret;
 	key = file_key(filp);
 	tr = key->tr;
-	/* Opening for write with O_TRUNC ("echo > trace") empties it. */
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+	/* Opening trace for write with O_TRUNC ("echo > trace") empties it. */
+	if (!snapshot && (filp->f_mode & FMODE_WRITE) &&
+	    (filp->f_flags & O_TRUNC)) {
 		mutex_lock(&trace_types_lock);
 		reset_for(tr, key->cpu);
 		mutex_unlock(&trace_types_lock);
@@ -354,8 +400,9 @@ static int trace_open(struct inode *inode, struct file *filp)
 		ret = PTR_ERR(r);
 		goto put;
 	}
+	r->snapshot = snapshot;
 	/* pause-on-trace: nothing is recorded while the trace is read. */
-	r->paused = tr->trace_flags & TRACE_ITER(PAUSE_ON_TRACE);
+	r->paused = !snapshot && (tr->trace_flags & TRACE_ITER(PAUSE_ON_TRACE));
 	if (r->paused)
 		ring_buffer_record_disable(tr->buffer);
 	/*
@@ -363,7 +410,7 @@ static int trace_open(struct inode *inode, struct file *filp)
 	 * at different times; say where each one starts.
 	 */
 	r->annotate = (tr->trace_flags & TRACE_ITER(ANNOTATE)) &&
-		      ring_buffer_overruns(tr->buffer);
+		      ring_buffer_overruns(reader_buffer(r));
 	ret = reader_start_iters(r);
 	/* The seq_file takes private_data over. */
 	filp->private_data = NULL;
@@ -381,6 +428,11 @@ static int trace_open(struct inode *inode, struct file *filp)
 put:
 	trace_array_put(tr);
 	return ret;
+}
+
+static int trace_open(struct inode *inode, struct file *filp)
+{
+	return reader_open(inode, filp, false);
 }
 
 static int trace_release(struct inode *inode, struct file *filp)
@@ -453,20 +505,11 @@ static int pipe_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-static bool pipe_has_data(struct trace_reader *r)
-{
-	struct trace_buffer *buffer = r->iter.tr->buffer;
-
-	if (r->cpu_file == RING_BUFFER_ALL_CPUS)
-		return !ring_buffer_empty(buffer);
-	return !ring_buffer_empty_cpu(buffer, r->cpu_file);
-}
-
 static int pipe_wait(struct trace_reader *r, struct file *filp)
 {
 	int ret;
 
-	while (!pipe_has_data(r)) {
+	while (!reader_has_data(r)) {
 		if (filp->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 		mutex_unlock(&r->lock);
@@ -537,7 +580,7 @@ static __poll_t pipe_poll(struct file *filp, poll_table *pt)
 	/* The block option: always readable, reads block instead. */
 	if (r->iter.tr->trace_flags & TRACE_ITER(BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	if (pipe_has_data(r))
+	if (reader_has_data(r))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->iter.tr->buffer, r->cpu_file, filp,
 				     pt, 0);
@@ -556,12 +599,19 @@ const struct file_operations trace_pipe_fops = {
 struct raw_reader {
 	struct trace_array		*tr;
 	int				cpu;
+	/* snapshot_raw: the snapshot buffer, which never waits for data. */
+	bool				snapshot;
 	struct buffer_data_read_page	*page;
 	/* Bytes of the last page not yet read, from its end. */
 	size_t				left;
 	/* Serialises the reads, splices and ioctls of one open file. */
 	struct mutex			lock;
 };
+
+static struct trace_buffer *raw_buffer(struct raw_reader *rr)
+{
+	return rr->snapshot ? rr->tr->snapshot : rr->tr->buffer;
+}
 
 static int raw_open(struct inode *inode, struct file *filp)
 {
@@ -588,7 +638,7 @@ static int raw_release(struct inode *inode, struct file *filp)
 	struct raw_reader *rr = filp->private_data;
 
 	if (rr->page)
-		ring_buffer_free_read_page(rr->tr->buffer, rr->cpu, rr->page);
+		ring_buffer_free_read_page(raw_buffer(rr), rr->cpu, rr->page);
 	trace_array_put(rr->tr);
 	kfree(rr);
 	return 0;
@@ -599,11 +649,11 @@ static int raw_release(struct inode *inode, struct file *filp)
  * @full: only a sub-buffer the writer has left, waiting (once) for the
  * buffer to be buffer_percent full; else any data, waiting for some.
  * Return: 0 with a sub-buffer taken, 1 when a wait for a full one
- * ended without it, or -errno.
+ * ended without it or a snapshot has no more, or -errno.
  */
 static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
 {
-	struct trace_buffer *buffer = rr->tr->buffer;
+	struct trace_buffer *buffer = raw_buffer(rr);
 	bool waited = false;
 	size_t size;
 	int ret;
@@ -627,6 +677,9 @@ static int raw_take_page(struct raw_reader *rr, bool nowait, bool full)
 			rr->left = size;
 			return 0;
 		}
+		/* Nothing is written into a snapshot: its end is the end. */
+		if (rr->snapshot)
+			return 1;
 		if (nowait)
 			return -EAGAIN;
 		if (full && waited)
@@ -666,8 +719,11 @@ static ssize_t raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 
 	mutex_lock(&rr->lock);
 	ret = raw_take_page(rr, nowait, false);
-	if (ret)
+	if (ret) {
+		/* 1: the end of a snapshot. */
+		ret = min_t(ssize_t, ret, 0);
 		goto out;
+	}
 	size = ring_buffer_read_page_size(rr->page);
 	off = size - rr->left;
 	n = min(cnt, rr->left);
@@ -797,6 +853,68 @@ const struct file_operations trace_pipe_raw_fops = {
 	.release	= raw_release,
 	.llseek		= noop_llseek,
 };
+
+/* ---- the snapshot buffer's files (trace_snapshot.c) -------------------- */
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int snapshot_open(struct inode *inode, struct file *filp)
+{
+	return reader_open(inode, filp, true);
+}
+
+static ssize_t snapshot_write(struct file *filp, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr;
+	unsigned long val;
+	long cpu;
+	ssize_t ret = trace_write_ulong(ubuf, cnt, &val);
+
+	if (ret)
+		return ret;
+	if (filp->f_mode & FMODE_READ) {
+		struct trace_reader *r;
+
+		r = ((struct seq_file *)filp->private_data)->private;
+		tr = r->iter.tr;
+		cpu = r->cpu_file;
+	} else {
+		tr = file_key(filp)->tr;
+		cpu = file_key(filp)->cpu;
+	}
+	ret = trace_snapshot_command(tr, cpu, val);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations snapshot_fops = {
+	.open		= snapshot_open,
+	.read		= seq_read,
+	.write		= snapshot_write,
+	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+
+static int snapshot_raw_open(struct inode *inode, struct file *filp)
+{
+	int ret = raw_open(inode, filp);
+
+	if (!ret)
+		((struct raw_reader *)filp->private_data)->snapshot = true;
+	return ret;
+}
+
+/* What was recorded, as trace_pipe_raw gives it; no waiting, no mmap. */
+const struct file_operations snapshot_raw_fops = {
+	.open		= snapshot_raw_open,
+	.read_iter	= raw_read_iter,
+	.splice_read	= raw_splice_read,
+	.release	= raw_release,
+	.llseek		= noop_llseek,
+};
+#endif
 
 /* ---- per-CPU statistics ----------------------------------------------- */
 

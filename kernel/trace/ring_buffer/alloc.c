@@ -909,49 +909,110 @@ out:
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
 
 #ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+/* Whether @cpu's buffers (all CPUs' for RING_BUFFER_ALL_CPUS) can swap. */
+static int rb_swap_check(struct trace_buffer *ba, struct trace_buffer *bb,
+			 int cpu)
+{
+	int i;
+
+	for_each_possible_cpu(i) {
+		struct rb_cpu *a = ba->cpus[i], *b = bb->cpus[i];
+
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		if (a->nr != b->nr || a->order != b->order)
+			return -EINVAL;
+		if (a->map || b->map)
+			return -EBUSY;
+	}
+	return 0;
+}
+
+/*
+ * Exchange @cpu's CPU buffers, whose writers are stopped.  What belongs
+ * to the place and not to the events stays: how many times recording was
+ * disabled on the CPU (tracing_cpumask) goes back to the buffer it was
+ * counted in.  Waiters wait on the CPU buffer that moved away: the wake
+ * generation sends them back to look again.
+ */
+static void rb_swap_one(struct trace_buffer *ba, struct trace_buffer *bb,
+			int cpu)
+{
+	struct rb_cpu *a = ba->cpus[cpu], *b = bb->cpus[cpu];
+	unsigned long fa, fb;
+	int da, db;
+
+	raw_spin_lock_irqsave(&a->reader_lock, fa);
+	raw_spin_lock_irqsave_nested(&b->reader_lock, fb, SINGLE_DEPTH_NESTING);
+	da = atomic_read(&a->record_disabled);
+	db = atomic_read(&b->record_disabled);
+	atomic_set(&a->record_disabled, db);
+	atomic_set(&b->record_disabled, da);
+	a->buffer = bb;
+	b->buffer = ba;
+	WRITE_ONCE(ba->cpus[cpu], b);
+	WRITE_ONCE(bb->cpus[cpu], a);
+	raw_spin_unlock_irqrestore(&b->reader_lock, fb);
+	raw_spin_unlock_irqrestore(&a->reader_lock, fa);
+	ring_buffer_wake_waiters(ba, cpu);
+	ring_buffer_wake_waiters(bb, cpu);
+}
+
 /**
- * ring_buffer_swap_cpu() - exchange one CPU's buffers between two buffers
+ * ring_buffer_swap_cpu() - exchange one CPU's buffers, or all, between two
+ *	buffers
  * @buffer_a: one buffer
  * @buffer_b: the other
- * @cpu: the CPU
+ * @cpu: the CPU, or %RING_BUFFER_ALL_CPUS for every CPU at once
  *
  * For snapshots: the events recorded so far move to the other buffer and
- * recording goes on into what was the other's.  Both buffers must have
- * the same size, sub-buffer size and mode on @cpu.
+ * recording goes on into what was the other's.  The CPU buffers must have
+ * the same size and sub-buffer size.  The switches of each buffer stay
+ * with it (recording on or off, disabled per CPU, clock, mode).  Writes
+ * refused while the writers are stopped for the exchange are counted in
+ * dropped_events, as during a resize.  An iterator reading a CPU buffer
+ * goes with it; a consuming reader reads the buffer it asks for.
  *
- * Context: Process context, may sleep.
- * Return: 0, -EINVAL if the CPU buffers differ or @cpu is bad, -EBUSY if
- * recording is disabled on either or either is mapped to user space.
+ * Context: Process context, may sleep.  The caller serialises it with
+ * ring_buffer_record_disable_cpu() and ring_buffer_record_enable_cpu()
+ * on either buffer.
+ * Return: 0; -EINVAL if a CPU buffer's size differs or @cpu is bad;
+ * -EBUSY if one is mapped to user space.
  */
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 			 struct trace_buffer *buffer_b, int cpu)
 {
-	struct rb_cpu *a = rb_cpu_get(buffer_a, cpu);
-	struct rb_cpu *b = rb_cpu_get(buffer_b, cpu);
-	unsigned long fa, fb;
-	int err = 0;
+	int err, i;
 
-	if (!a || !b || a->nr != b->nr || a->order != b->order)
+	if (buffer_a == buffer_b ||
+	    (cpu != RING_BUFFER_ALL_CPUS && (!rb_cpu_get(buffer_a, cpu) ||
+					     !rb_cpu_get(buffer_b, cpu))))
 		return -EINVAL;
-	if (READ_ONCE(a->map) || READ_ONCE(b->map) ||
-	    atomic_read(&buffer_a->record_disabled) ||
-	    atomic_read(&buffer_b->record_disabled) ||
-	    atomic_read(&a->record_disabled) || atomic_read(&b->record_disabled))
-		return -EBUSY;
-
-	atomic_inc(&a->record_disabled);
-	atomic_inc(&b->record_disabled);
+	/* In address order: two swaps of the same pair cannot deadlock. */
+	if (buffer_a > buffer_b)
+		swap(buffer_a, buffer_b);
+	mutex_lock(&buffer_a->mutex);
+	mutex_lock_nested(&buffer_b->mutex, SINGLE_DEPTH_NESTING);
+	err = rb_swap_check(buffer_a, buffer_b, cpu);
+	if (err)
+		goto out;
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		atomic_add(RB_CPU_STOPPED, &buffer_a->cpus[i]->record_disabled);
+		atomic_add(RB_CPU_STOPPED, &buffer_b->cpus[i]->record_disabled);
+	}
 	synchronize_rcu();
-	raw_spin_lock_irqsave(&a->reader_lock, fa);
-	raw_spin_lock_irqsave_nested(&b->reader_lock, fb, SINGLE_DEPTH_NESTING);
-	WRITE_ONCE(buffer_a->cpus[cpu], b);
-	WRITE_ONCE(buffer_b->cpus[cpu], a);
-	a->buffer = buffer_b;
-	b->buffer = buffer_a;
-	raw_spin_unlock_irqrestore(&b->reader_lock, fb);
-	raw_spin_unlock_irqrestore(&a->reader_lock, fa);
-	atomic_dec(&a->record_disabled);
-	atomic_dec(&b->record_disabled);
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		rb_swap_one(buffer_a, buffer_b, i);
+		atomic_sub(RB_CPU_STOPPED, &buffer_a->cpus[i]->record_disabled);
+		atomic_sub(RB_CPU_STOPPED, &buffer_b->cpus[i]->record_disabled);
+	}
+out:
+	mutex_unlock(&buffer_b->mutex);
+	mutex_unlock(&buffer_a->mutex);
 	return err;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);

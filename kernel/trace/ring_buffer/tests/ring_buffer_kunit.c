@@ -763,6 +763,56 @@ static void rb_test_swap_cpu(struct kunit *test)
 }
 
 /*
+ * Swapping every CPU at once moves every CPU's events; what belongs to a
+ * buffer and not to its events stays: recording off, and recording
+ * disabled on a CPU.  An iterator goes with the CPU buffer it reads.
+ */
+static void rb_test_swap_all(struct kunit *test)
+{
+	struct trace_buffer *a = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct trace_buffer *b = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	struct ring_buffer_iter *iter;
+	int cpu;
+
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(a, 8, 3));
+	put_cpu();
+	iter = ring_buffer_read_start(a, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	ring_buffer_record_off(a);
+	ring_buffer_record_disable_cpu(b, cpu);
+	KUNIT_ASSERT_EQ(test, ring_buffer_swap_cpu(a, b, RING_BUFFER_ALL_CPUS),
+			0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries(a), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries(b), 1UL);
+	/* The iterator reads the events it started on, now b's. */
+	event = ring_buffer_iter_peek(iter, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 3));
+	ring_buffer_read_finish(iter);
+	/* a is still off; b still refuses writes on this CPU. */
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(a));
+	cpu = get_cpu();
+	KUNIT_EXPECT_FALSE(test, rb_test_write(a, 8, 4));
+	KUNIT_EXPECT_FALSE(test, rb_test_write(b, 8, 4));
+	put_cpu();
+	ring_buffer_record_on(a);
+	ring_buffer_record_enable_cpu(b, cpu);
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(a, 8, 5));
+	KUNIT_EXPECT_TRUE(test, rb_test_write(b, 8, 6));
+	put_cpu();
+	event = ring_buffer_consume(a, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 5));
+	/* A buffer does not swap with itself. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, a, cpu), -EINVAL);
+	ring_buffer_free(a);
+	ring_buffer_free(b);
+}
+
+/*
  * The smaller accessors: time now, the oldest unread time stamp, unread
  * bytes, dirty sub-buffers, and the time stamp of an event being written.
  */
@@ -1274,6 +1324,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_read_page),
 	KUNIT_CASE(rb_test_read_page_missed),
 	KUNIT_CASE(rb_test_swap_cpu),
+	KUNIT_CASE(rb_test_swap_all),
 	KUNIT_CASE(rb_test_accessors),
 	KUNIT_CASE(rb_test_change_overwrite),
 	KUNIT_CASE(rb_test_recursion_refused),
