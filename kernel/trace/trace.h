@@ -108,6 +108,7 @@ enum {
 	TRACE_ITER_PAUSE_ON_TRACE_BIT,
 	TRACE_ITER_HASH_PTR_BIT,
 	TRACE_ITER_IRQ_INFO_BIT,
+	TRACE_ITER_FUNC_FORK_BIT,
 	TRACE_ITER_NR_BITS,
 };
 
@@ -304,6 +305,11 @@ bool trace_pid_set_has(const struct trace_pid_set *set, pid_t pid);
 int trace_pid_set_parse(const struct trace_pid_set *old, char *text,
 			struct trace_pid_set **out);
 int trace_pids_follow_fork(struct trace_array *tr, bool on);
+void trace_pid_slot_fork(struct trace_pid_set __rcu **slot, pid_t parent,
+			 pid_t child);
+void trace_pid_slot_exit(struct trace_pid_set __rcu **slot, pid_t pid);
+int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
+			 struct trace_pid_set *add);
 void trace_pids_clear(struct trace_array *tr);
 
 /* Whether a session's events are filtered by pid. */
@@ -444,6 +450,7 @@ bool trace_event_filter_keep(struct trace_event_file *file, const void *rec);
 const char *trace_tracer_name(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 void trace_tracers_create_files(struct trace_array *tr);
+int trace_function_follow_fork(bool on);
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_function_selftest(void);
 #endif

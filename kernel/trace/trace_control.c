@@ -466,8 +466,16 @@ static const char * const trace_option_names[TRACE_ITER_NR_BITS] = {
 	"userstacktrace", "sym-userobj", "printk-msg-only", "context-info",
 	"latency-format", "record-cmd", "record-tgid", "overwrite",
 	"disable_on_free", "markers", "event-fork", "pause-on-trace",
-	"hash-ptr", "irq-info",
+	"hash-ptr", "irq-info", "function-fork",
 };
+
+/* Whether @tr has option @bit: function-fork goes with the function tracer. */
+static bool option_offered(struct trace_array *tr, int bit)
+{
+	if (bit == TRACE_ITER_FUNC_FORK_BIT)
+		return IS_ENABLED(CONFIG_FUNCTION_TRACER) && tr == &global_trace;
+	return bit < TRACE_ITER_NR_BITS;
+}
 
 static int options_show(struct seq_file *m, void *v)
 {
@@ -475,9 +483,10 @@ static int options_show(struct seq_file *m, void *v)
 	int i;
 
 	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
-		seq_printf(m, "%s%s\n",
-			   tr->trace_flags & BIT(i) ? "" : "no",
-			   trace_option_names[i]);
+		if (option_offered(tr, i))
+			seq_printf(m, "%s%s\n",
+				   tr->trace_flags & BIT(i) ? "" : "no",
+				   trace_option_names[i]);
 	return 0;
 }
 
@@ -490,7 +499,8 @@ static int set_option(struct trace_array *tr, int bit, bool on)
 {
 	int ret;
 
-	if (on && (BIT(bit) & TRACE_ITER_UNBUILT))
+	if (!option_offered(tr, bit) ||
+	    (on && (BIT(bit) & TRACE_ITER_UNBUILT)))
 		return -EINVAL;
 	if (bit == TRACE_ITER_EVENT_FORK_BIT &&
 	    on != !!(tr->trace_flags & TRACE_ITER(EVENT_FORK))) {
@@ -498,6 +508,14 @@ static int set_option(struct trace_array *tr, int bit, bool on)
 		if (ret)
 			return ret;
 	}
+#ifdef CONFIG_FUNCTION_TRACER
+	if (bit == TRACE_ITER_FUNC_FORK_BIT &&
+	    on != !!(tr->trace_flags & TRACE_ITER(FUNC_FORK))) {
+		ret = trace_function_follow_fork(on);
+		if (ret)
+			return ret;
+	}
+#endif
 	if (on)
 		tr->trace_flags |= BIT(bit);
 	else
@@ -936,7 +954,8 @@ void trace_create_option_files(struct trace_array *tr)
 	if (!d)
 		return;
 	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
-		trace_create_file(trace_option_names[i], 0644, d,
-				  trace_key(tr, RING_BUFFER_ALL_CPUS),
-				  &option_fops);
+		if (option_offered(tr, i))
+			trace_create_file(trace_option_names[i], 0644, d,
+					  trace_key(tr, RING_BUFFER_ALL_CPUS),
+					  &option_fops);
 }

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The tracers: current_tracer, available_tracers, and the function
- * tracer with set_ftrace_pid.
+ * tracer with set_ftrace_pid, set_ftrace_notrace_pid and function-fork.
  *
  * A tracer is what writes into the trace buffer besides the events.
  * "nop" writes nothing; "function" writes a record of every traced
  * function's entry: its call site and the address it returns to
  * (events/ftrace/function).  Which functions are traced is the business
  * of set_ftrace_filter and set_ftrace_notrace (ftrace.c); set_ftrace_pid
- * narrows it to some tasks.
+ * narrows it to some tasks, set_ftrace_notrace_pid leaves some out, and
+ * with the function-fork option a task's children join the list it is
+ * in (and a task that goes leaves it), as in Linux 6.12.
  */
 #include <linux/ftrace.h>
 #include <linux/rcupdate.h>
@@ -16,6 +18,8 @@
 #include <linux/slab.h>
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
+
+#include <trace/events/sched.h>
 
 #include "trace.h"
 
@@ -46,20 +50,23 @@ static const struct tracer nop_tracer = {
 	.stop	= nop_stop,
 };
 
-/* Serialises tracer switches and set_ftrace_pid writes. */
+/* Serialises tracer switches. */
 static DEFINE_MUTEX(tracer_lock);
 static const struct tracer *current_tracer = &nop_tracer;
 
 #ifdef CONFIG_FUNCTION_TRACER
 
-/* The tasks set_ftrace_pid selects; NULL: all. */
+/* The tasks set_ftrace_pid selects (NULL: all), and those left out. */
 static struct trace_pid_set __rcu *ftrace_pids;
+static struct trace_pid_set __rcu *ftrace_notrace_pids;
 
 static bool pid_traced(pid_t pid)
 {
 	struct trace_pid_set *set = rcu_dereference_sched(ftrace_pids);
 
-	return !set || trace_pid_set_has(set, pid);
+	return (!set || trace_pid_set_has(set, pid)) &&
+	       !trace_pid_set_has(rcu_dereference_sched(ftrace_notrace_pids),
+				  pid);
 }
 
 /*
@@ -131,15 +138,21 @@ static const struct tracer function_tracer = {
 	.stop	= function_stop,
 };
 
-/* ---- set_ftrace_pid --------------------------------------------------- */
+/* ---- set_ftrace_pid, set_ftrace_notrace_pid, function-fork ------------ */
 
+/*
+ * Each file's inode points at its list.  The fork and exit probes of
+ * function-fork change the lists too: every change goes through the
+ * pid sets' lock (trace_pid_slot_merge()), and a list replaced is freed
+ * after a grace period, so a reader walks one under rcu_read_lock().
+ */
 static void *pids_start(struct seq_file *m, loff_t *pos)
 {
+	struct trace_pid_set __rcu **slot = m->private;
 	struct trace_pid_set *set;
 
-	mutex_lock(&tracer_lock);
-	set = rcu_dereference_protected(ftrace_pids,
-					lockdep_is_held(&tracer_lock));
+	rcu_read_lock();
+	set = rcu_dereference(*slot);
 	if (!set)
 		return *pos ? NULL : SEQ_START_TOKEN;
 	return *pos < set->count ? &set->pids[*pos] : NULL;
@@ -147,17 +160,17 @@ static void *pids_start(struct seq_file *m, loff_t *pos)
 
 static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
 {
+	struct trace_pid_set __rcu **slot = m->private;
 	struct trace_pid_set *set;
 
 	++*pos;
-	set = rcu_dereference_protected(ftrace_pids,
-					lockdep_is_held(&tracer_lock));
+	set = rcu_dereference(*slot);
 	return set && *pos < set->count ? &set->pids[*pos] : NULL;
 }
 
 static void pids_stop(struct seq_file *m, void *v)
 {
-	mutex_unlock(&tracer_lock);
+	rcu_read_unlock();
 }
 
 static int pids_show(struct seq_file *m, void *v)
@@ -176,50 +189,40 @@ static const struct seq_operations pids_seq_ops = {
 	.show	= pids_show,
 };
 
-static void pids_replace(struct trace_pid_set *set)
-{
-	struct trace_pid_set *old;
-
-	old = rcu_replace_pointer(ftrace_pids, set,
-				  lockdep_is_held(&tracer_lock));
-	if (old)
-		kfree_rcu(old, rcu);
-}
-
 static int pids_open(struct inode *inode, struct file *filp)
 {
-	if (tracing_is_disabled())
-		return -ENODEV;
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
-		mutex_lock(&tracer_lock);
-		pids_replace(NULL);
-		mutex_unlock(&tracer_lock);
-	}
-	if (filp->f_mode & FMODE_READ)
-		return seq_open(filp, &pids_seq_ops);
-	return 0;
-}
-
-/*
- * The pids in @text, added to the set; -EINVAL for a word not a pid.  A
- * write with no pid in it changes nothing.
- */
-static int pids_add(char *text)
-{
-	struct trace_pid_set *old, *set;
+	struct trace_pid_set __rcu **slot = inode->i_private;
 	int ret;
 
-	old = rcu_dereference_protected(ftrace_pids,
-					lockdep_is_held(&tracer_lock));
-	ret = trace_pid_set_parse(old, text, &set);
-	if (!ret && set)
-		pids_replace(set);
+	if (tracing_is_disabled())
+		return -ENODEV;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trace_pid_slot_merge(slot, NULL);
+	if (!(filp->f_mode & FMODE_READ)) {
+		filp->private_data = slot;
+		return 0;
+	}
+	ret = seq_open(filp, &pids_seq_ops);
+	if (!ret)
+		((struct seq_file *)filp->private_data)->private = slot;
 	return ret;
 }
 
+static struct trace_pid_set __rcu **pids_slot(struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return ((struct seq_file *)filp->private_data)->private;
+	return filp->private_data;
+}
+
+/*
+ * The pids written are added to the list; -EINVAL for a word not a pid,
+ * and then the list is unchanged.  A write with no pid changes nothing.
+ */
 static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 			  size_t cnt, loff_t *ppos)
 {
+	struct trace_pid_set *add;
 	char *text;
 	int ret;
 
@@ -228,10 +231,10 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 	text = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(text))
 		return PTR_ERR(text);
-	mutex_lock(&tracer_lock);
-	ret = pids_add(text);
-	mutex_unlock(&tracer_lock);
+	ret = trace_pid_set_parse(NULL, text, &add);
 	kfree(text);
+	if (!ret && add)
+		ret = trace_pid_slot_merge(pids_slot(filp), add);
 	return ret ?: cnt;
 }
 
@@ -249,6 +252,46 @@ static const struct file_operations pids_fops = {
 	.llseek		= seq_lseek,
 	.release	= pids_release,
 };
+
+/* function-fork: a child joins the lists its parent is in. */
+static void fork_probe(void *data, struct task_struct *parent,
+		       struct task_struct *child)
+{
+	trace_pid_slot_fork(&ftrace_pids, parent->pid, child->pid);
+	trace_pid_slot_fork(&ftrace_notrace_pids, parent->pid, child->pid);
+}
+
+/* function-fork: a task that goes leaves them. */
+static void exit_probe(void *data, struct task_struct *task)
+{
+	trace_pid_slot_exit(&ftrace_pids, task->pid);
+	trace_pid_slot_exit(&ftrace_notrace_pids, task->pid);
+}
+
+/**
+ * trace_function_follow_fork() - turn the function-fork option on or off
+ * @on: whether children follow their parents into set_ftrace_pid and
+ *	set_ftrace_notrace_pid
+ *
+ * Return: 0, or the error attaching the probes.
+ */
+int trace_function_follow_fork(bool on)
+{
+	int ret;
+
+	if (!on) {
+		unregister_trace_sched_process_fork(fork_probe, NULL);
+		unregister_trace_sched_process_free(exit_probe, NULL);
+		return 0;
+	}
+	ret = register_trace_prio_sched_process_fork(fork_probe, NULL, INT_MIN);
+	if (ret)
+		return ret;
+	ret = register_trace_prio_sched_process_free(exit_probe, NULL, INT_MAX);
+	if (ret)
+		unregister_trace_sched_process_fork(fork_probe, NULL);
+	return ret;
+}
 
 static const struct tracer *const tracers[] = {
 	&function_tracer, &nop_tracer,
@@ -396,7 +439,10 @@ void trace_tracers_create_files(struct trace_array *tr)
 #ifdef CONFIG_FUNCTION_TRACER
 	if (tr != &global_trace)
 		return;
-	trace_create_file("set_ftrace_pid", 0644, NULL, NULL, &pids_fops);
+	trace_create_file("set_ftrace_pid", 0644, NULL,
+			  (__force void *)&ftrace_pids, &pids_fops);
+	trace_create_file("set_ftrace_notrace_pid", 0644, NULL,
+			  (__force void *)&ftrace_notrace_pids, &pids_fops);
 	ftrace_create_tracefs_files(NULL);
 #endif
 }

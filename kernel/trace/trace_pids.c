@@ -210,18 +210,85 @@ static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
 	raw_spin_unlock_irqrestore(&pids_lock, flags);
 }
 
+/**
+ * trace_pid_slot_fork() - a child joins the pid list its parent is in
+ * @slot: the list (set_ftrace_pid's, say)
+ * @parent: the parent's pid
+ * @child: the child's pid
+ *
+ * Context: A tracepoint probe (preemption disabled).  Without memory the
+ * child is left out.
+ */
+void trace_pid_slot_fork(struct trace_pid_set __rcu **slot, pid_t parent,
+			 pid_t child)
+{
+	follow(slot, child, true,
+	       trace_pid_set_has(rcu_dereference_sched(*slot), parent));
+}
+
+/**
+ * trace_pid_slot_exit() - a task that goes leaves a pid list
+ * @slot: the list
+ * @pid: its pid
+ *
+ * Context: A tracepoint probe (preemption disabled).
+ */
+void trace_pid_slot_exit(struct trace_pid_set __rcu **slot, pid_t pid)
+{
+	follow(slot, pid, false, true);
+}
+
+/**
+ * trace_pid_slot_merge() - add pids to a list, or empty it
+ * @slot: the list
+ * @add: the pids to add (consumed), or NULL to empty the list
+ *
+ * The fork and exit probes may change the list meanwhile: the merge and
+ * the replacement are one step under their lock.
+ *
+ * Context: Process context.
+ * Return: 0, or -ENOMEM (the list unchanged).
+ */
+int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
+			 struct trace_pid_set *add)
+{
+	struct trace_pid_set *cur, *set = NULL;
+	unsigned long flags;
+	unsigned int n;
+
+	raw_spin_lock_irqsave(&pids_lock, flags);
+	cur = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
+	n = cur ? cur->count : 0;
+	if (add) {
+		set = kmalloc(struct_size(set, pids, n + add->count),
+			      GFP_ATOMIC);
+		if (!set) {
+			raw_spin_unlock_irqrestore(&pids_lock, flags);
+			kfree(add);
+			return -ENOMEM;
+		}
+		set->count = n + add->count;
+		if (n)
+			memcpy(set->pids, cur->pids, n * sizeof(pid_t));
+		memcpy(set->pids + n, add->pids, add->count * sizeof(pid_t));
+		pid_set_tidy(set);
+	}
+	rcu_assign_pointer(*slot, set);
+	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	kfree(add);
+	if (cur)
+		kfree_rcu(cur, rcu);
+	return 0;
+}
+
 /* event-fork: a child goes in the list its parent is in. */
 static void fork_probe(void *data, struct task_struct *parent,
 		       struct task_struct *child)
 {
 	struct trace_array *tr = data;
 
-	follow(&tr->event_pids, child->pid, true,
-	       trace_pid_set_has(rcu_dereference_sched(tr->event_pids),
-				 parent->pid));
-	follow(&tr->event_notrace_pids, child->pid, true,
-	       trace_pid_set_has(rcu_dereference_sched(tr->event_notrace_pids),
-				 parent->pid));
+	trace_pid_slot_fork(&tr->event_pids, parent->pid, child->pid);
+	trace_pid_slot_fork(&tr->event_notrace_pids, parent->pid, child->pid);
 }
 
 /* event-fork: a task that goes leaves the lists. */
@@ -229,8 +296,8 @@ static void free_probe(void *data, struct task_struct *task)
 {
 	struct trace_array *tr = data;
 
-	follow(&tr->event_pids, task->pid, false, true);
-	follow(&tr->event_notrace_pids, task->pid, false, true);
+	trace_pid_slot_exit(&tr->event_pids, task->pid);
+	trace_pid_slot_exit(&tr->event_notrace_pids, task->pid);
 }
 
 /**
