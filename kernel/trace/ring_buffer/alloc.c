@@ -920,7 +920,7 @@ static int rb_swap_check(struct trace_buffer *ba, struct trace_buffer *bb,
 
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
-		if (a->nr != b->nr || a->order != b->order)
+		if (!a || !b || a->nr != b->nr || a->order != b->order)
 			return -EINVAL;
 		if (a->map || b->map)
 			return -EBUSY;
