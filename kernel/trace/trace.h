@@ -310,6 +310,10 @@ void trace_pid_slot_fork(struct trace_pid_set __rcu **slot, pid_t parent,
 void trace_pid_slot_exit(struct trace_pid_set __rcu **slot, pid_t pid);
 int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
 			 struct trace_pid_set *add);
+int trace_pid_fork_probes(void (*fork)(void *data, struct task_struct *parent,
+				       struct task_struct *child),
+			  void (*exit)(void *data, struct task_struct *task),
+			  void *data, bool on);
 void trace_pids_clear(struct trace_array *tr);
 
 /* Whether a session's events are filtered by pid. */

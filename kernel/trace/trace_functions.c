@@ -19,8 +19,6 @@
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
-#include <trace/events/sched.h>
-
 #include "trace.h"
 
 /**
@@ -277,20 +275,7 @@ static void exit_probe(void *data, struct task_struct *task)
  */
 int trace_function_follow_fork(bool on)
 {
-	int ret;
-
-	if (!on) {
-		unregister_trace_sched_process_fork(fork_probe, NULL);
-		unregister_trace_sched_process_free(exit_probe, NULL);
-		return 0;
-	}
-	ret = register_trace_prio_sched_process_fork(fork_probe, NULL, INT_MIN);
-	if (ret)
-		return ret;
-	ret = register_trace_prio_sched_process_free(exit_probe, NULL, INT_MAX);
-	if (ret)
-		unregister_trace_sched_process_fork(fork_probe, NULL);
-	return ret;
+	return trace_pid_fork_probes(fork_probe, exit_probe, NULL, on);
 }
 
 static const struct tracer *const tracers[] = {

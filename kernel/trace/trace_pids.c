@@ -310,20 +310,38 @@ static void free_probe(void *data, struct task_struct *task)
  */
 int trace_pids_follow_fork(struct trace_array *tr, bool on)
 {
+	lockdep_assert_held(&trace_types_lock);
+	return trace_pid_fork_probes(fork_probe, free_probe, tr, on);
+}
+
+/**
+ * trace_pid_fork_probes() - attach or detach the probes a fork option
+ *	needs
+ * @fork: called as a task forks, after everybody else's probes
+ * @exit: called as a task goes, before everybody else's
+ * @data: their data
+ * @on: attach (true) or detach
+ *
+ * Return: 0, or the error attaching them (then neither is attached).
+ */
+int trace_pid_fork_probes(void (*fork)(void *data, struct task_struct *parent,
+				       struct task_struct *child),
+			  void (*exit)(void *data, struct task_struct *task),
+			  void *data, bool on)
+{
 	int ret;
 
-	lockdep_assert_held(&trace_types_lock);
 	if (!on) {
-		unregister_trace_sched_process_fork(fork_probe, tr);
-		unregister_trace_sched_process_free(free_probe, tr);
+		unregister_trace_sched_process_fork(fork, data);
+		unregister_trace_sched_process_free(exit, data);
 		return 0;
 	}
-	ret = register_trace_prio_sched_process_fork(fork_probe, tr, INT_MIN);
+	ret = register_trace_prio_sched_process_fork(fork, data, INT_MIN);
 	if (ret)
 		return ret;
-	ret = register_trace_prio_sched_process_free(free_probe, tr, INT_MAX);
+	ret = register_trace_prio_sched_process_free(exit, data, INT_MAX);
 	if (ret)
-		unregister_trace_sched_process_fork(fork_probe, tr);
+		unregister_trace_sched_process_fork(fork, data);
 	return ret;
 }
 
