@@ -121,10 +121,8 @@ DEFINE_STATIC_CALL(ftrace_trace_func, ftrace_stub);
 /* The op the entry code passes; see set_trace_func(). */
 struct ftrace_ops *ftrace_trace_op __read_mostly;
 
-/* The function tracer's ops: set_ftrace_filter and set_ftrace_notrace. */
-struct ftrace_ops ftrace_global_ops = {
-	.flags	= FTRACE_OPS_FL_RECURSION,
-};
+/* Every session's function tracer state (struct trace_func). */
+static LIST_HEAD(ftrace_funcs);
 
 /* ---- address sets ----------------------------------------------------- */
 
@@ -870,9 +868,6 @@ struct pending_word {
 	char			text[];
 };
 
-static LIST_HEAD(pending_filter);
-static LIST_HEAD(pending_notrace);
-
 static bool module_present(const char *name)
 {
 	struct ftrace_table *t;
@@ -969,30 +964,30 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 	return ret;
 }
 
-/* A module came: apply the global filters' words that waited for it. */
+/* A module came: apply the sessions' filter words that waited for it. */
 static void pending_apply(struct module *mod)
 {
 	struct pending_word *p, *n;
-	bool exclude;
+	struct trace_func *fn;
+	int exclude;
 
-	for (exclude = false; ; exclude = true) {
-		struct list_head *pending = exclude ? &pending_notrace :
-						      &pending_filter;
+	list_for_each_entry(fn, &ftrace_funcs, list) {
+		for (exclude = 0; exclude < 2; exclude++) {
+			list_for_each_entry_safe(p, n, &fn->pending[exclude],
+						 list) {
+				char *colon = strstr(p->text, ":mod:");
 
-		list_for_each_entry_safe(p, n, pending, list) {
-			char *colon = strstr(p->text, ":mod:");
-
-			if (!colon || strcmp(colon + 5, module_name(mod)))
-				continue;
-			list_del(&p->list);
-			if (ops_apply_word(&ftrace_global_ops, exclude, p->text,
-					   NULL))
-				pr_info("%s: no function matches '%s'\n",
-					module_name(mod), p->text);
-			kfree(p);
+				if (!colon ||
+				    strcmp(colon + 5, module_name(mod)))
+					continue;
+				list_del(&p->list);
+				if (ops_apply_word(&fn->ops, exclude, p->text,
+						   NULL))
+					pr_info("%s: no function matches '%s'\n",
+						module_name(mod), p->text);
+				kfree(p);
+			}
 		}
-		if (exclude)
-			break;
 	}
 }
 
@@ -1212,9 +1207,13 @@ static void purge_ops(struct ftrace_ops *ops, const unsigned long *ips,
 	}
 }
 
-/* Forget @t's addresses in the registered ops and the global filters. */
+/*
+ * Forget @t's addresses in the registered ops and in the sessions' function
+ * tracer filters, registered or not.
+ */
 static void purge_table_from_sets(struct ftrace_table *t)
 {
+	struct trace_func *fn;
 	struct ftrace_ops *ops;
 	unsigned long *ips;
 	unsigned int i;
@@ -1225,9 +1224,10 @@ static void purge_table_from_sets(struct ftrace_table *t)
 	for (i = 0; i < t->count; i++)
 		ips[i] = t->sites[i].ip;
 	list_for_each_entry(ops, &ftrace_ops_list, list)
-		if (ops != &ftrace_global_ops)
-			purge_ops(ops, ips, t->count);
-	purge_ops(&ftrace_global_ops, ips, t->count);
+		purge_ops(ops, ips, t->count);
+	list_for_each_entry(fn, &ftrace_funcs, list)
+		if (!(fn->ops.flags & FTRACE_OPS_FL_ENABLED))
+			purge_ops(&fn->ops, ips, t->count);
 	kvfree(ips);
 }
 
@@ -1382,7 +1382,7 @@ static int __init ftrace_sysctl_init(void)
 }
 late_initcall(ftrace_sysctl_init);
 
-/* ---- tracefs: the call sites and the global filters ------------------- */
+/* ---- tracefs: the call sites (top level only) ------------------------- */
 
 /*
  * Iterating over every live site for seq_file, ftrace_lock held: a
@@ -1488,36 +1488,37 @@ static const struct file_operations sites_fops = {
 /* ---- function probes: "function:command[:count]" ------------------------ */
 
 /*
- * A word "glob:traceoff" (or traceon) written to set_ftrace_filter attaches
- * a probe to every matching function: each call turns tracing off (on).
- * ":N" limits it to N calls that change something; "!glob:command" removes
- * it.  Probes are independent of the filter: the file lists them after the
- * filtered functions, "<function>:<command>:unlimited" or ":count=N", and
+ * A word "glob:traceoff" (or traceon) written to a session's
+ * set_ftrace_filter attaches a probe to every matching function: each
+ * call turns that session's tracing off (on).  ":N" limits it to N calls
+ * that change something; "!glob:command" removes it.  Probes are
+ * independent of the filter: the file lists them after the filtered
+ * functions, "<function>:<command>:unlimited" or ":count=N", and
  * truncating the file does not remove them.
  *
- * All probes are one table sorted by address, replaced as a whole under
- * ftrace_lock (RCU) and served by one ftrace_ops whose filter is the
- * table's addresses.
+ * A session's probes are one table sorted by address, replaced as a
+ * whole under ftrace_lock (RCU) and served by the session's probe_ops,
+ * whose filter is the table's addresses.
  */
 struct probe_cmd {
 	const char	*name;
 	/* Returns whether it changed something (which uses up a count). */
-	bool		(*fn)(void);
+	bool		(*fn)(struct trace_array *tr);
 };
 
-static bool probe_traceon(void)
+static bool probe_traceon(struct trace_array *tr)
 {
-	if (tracing_is_on())
+	if (tracer_tracing_is_on(tr))
 		return false;
-	tracing_on();
+	tracer_tracing_on(tr);
 	return true;
 }
 
-static bool probe_traceoff(void)
+static bool probe_traceoff(struct trace_array *tr)
 {
-	if (!tracing_is_on())
+	if (!tracer_tracing_is_on(tr))
 		return false;
-	tracing_off();
+	tracer_tracing_off(tr);
 	return true;
 }
 
@@ -1532,23 +1533,15 @@ struct func_probe {
 	atomic_long_t		count;	/* calls left; -1: unlimited */
 };
 
-struct probe_table {
+struct ftrace_probe_table {
 	struct rcu_head		rcu;
 	unsigned int		n;
 	struct func_probe	p[];
 };
 
-static struct probe_table __rcu *probe_table;
-
-static void probe_func(unsigned long ip, unsigned long parent_ip,
-		       struct ftrace_ops *op, struct ftrace_regs *fregs);
-
-static struct ftrace_ops probe_ops = {
-	.func	= probe_func,
-};
-
 /* The first probe at @ip or after it. */
-static unsigned int probe_lower(const struct probe_table *t, unsigned long ip)
+static unsigned int probe_lower(const struct ftrace_probe_table *t,
+				unsigned long ip)
 {
 	unsigned int lo = 0, hi = t->n;
 
@@ -1566,7 +1559,8 @@ static unsigned int probe_lower(const struct probe_table *t, unsigned long ip)
 static void probe_func(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	struct probe_table *t = rcu_dereference_sched(probe_table);
+	struct trace_func *fn = container_of(op, struct trace_func, probe_ops);
+	struct ftrace_probe_table *t = rcu_dereference_sched(fn->probes);
 	unsigned int i;
 
 	if (!t)
@@ -1580,14 +1574,14 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 		/* A limited probe counts the calls that changed something. */
 		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
 			continue;
-		if (!fp->cmd->fn() && left > 0)
+		if (!fp->cmd->fn(fn->tr) && left > 0)
 			atomic_long_inc(&fp->count);
 	}
 }
 
-static struct probe_table *probe_table_now(void)
+static struct ftrace_probe_table *probe_table_now(struct trace_func *fn)
 {
-	return rcu_dereference_protected(probe_table,
+	return rcu_dereference_protected(fn->probes,
 					 lockdep_is_held(&ftrace_lock));
 }
 
@@ -1600,7 +1594,7 @@ static int probe_cmp(const void *a, const void *b)
 	return x->cmd == y->cmd ? 0 : x->cmd < y->cmd ? -1 : 1;
 }
 
-static bool probe_in(const struct probe_table *t, unsigned long ip,
+static bool probe_in(const struct ftrace_probe_table *t, unsigned long ip,
 		     const struct probe_cmd *cmd)
 {
 	unsigned int i;
@@ -1617,16 +1611,39 @@ static bool ip_in(const unsigned long *ips, unsigned int n, unsigned long ip)
 	return bsearch(&ip, ips, n, sizeof(*ips), cmp_ip);
 }
 
+/* Put @t in place of @fn's probes; the sites follow. */
+static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
+			  struct ftrace_ip_set *set)
+{
+	struct ftrace_ops *ops = &fn->probe_ops;
+
+	rcu_assign_pointer(fn->probes, t);
+	if (t) {
+		ops_set_replace(ops, false, set);
+		if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+			ops->flags |= FTRACE_OPS_FL_ENABLED |
+				      FTRACE_OPS_FL_INITIALIZED;
+			list_add_tail_rcu(&ops->list, &ftrace_ops_list);
+			ftrace_update();
+		}
+	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		list_del_rcu(&ops->list);
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		ftrace_update();
+		ops_set_replace(ops, false, NULL);
+	}
+}
+
 /*
  * Add @cmd at the sites @ips (sorted) with @count, or remove it from
- * them, and make probe_ops follow.  *@oldp is the table replaced, for
- * the caller to free after a grace period.
+ * them, in @fn's probes.  *@oldp is the table replaced, for the caller
+ * to free after a grace period.
  */
-static int probe_edit(const unsigned long *ips, unsigned int n,
-		      const struct probe_cmd *cmd, long count, bool remove,
-		      struct probe_table **oldp)
+static int probe_edit(struct trace_func *fn, const unsigned long *ips,
+		      unsigned int n, const struct probe_cmd *cmd, long count,
+		      bool remove, struct ftrace_probe_table **oldp)
 {
-	struct probe_table *old = probe_table_now(), *t;
+	struct ftrace_probe_table *old = probe_table_now(fn), *t;
 	unsigned int i, k = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
 	struct ftrace_ip_set *set;
 
@@ -1670,36 +1687,23 @@ static int probe_edit(const unsigned long *ips, unsigned int n,
 		kvfree(set);
 		kvfree(t);
 		t = NULL;
+		set = NULL;
 	}
-	rcu_assign_pointer(probe_table, t);
-	if (t) {
-		ops_set_replace(&probe_ops, false, set);
-		if (!(probe_ops.flags & FTRACE_OPS_FL_ENABLED)) {
-			probe_ops.flags |= FTRACE_OPS_FL_ENABLED |
-					   FTRACE_OPS_FL_INITIALIZED;
-			list_add_tail_rcu(&probe_ops.list, &ftrace_ops_list);
-			ftrace_update();
-		}
-	} else if (probe_ops.flags & FTRACE_OPS_FL_ENABLED) {
-		list_del_rcu(&probe_ops.list);
-		probe_ops.flags &= ~FTRACE_OPS_FL_ENABLED;
-		ftrace_update();
-		ops_set_replace(&probe_ops, false, NULL);
-	}
+	probe_publish(fn, t, set);
 	*oldp = old;
 	return 0;
 }
 
 /*
- * A word "[!]glob:command[:count]" of set_ftrace_filter.  Returns
+ * A word "[!]glob:command[:count]" of @fn's set_ftrace_filter.  Returns
  * -ENOENT if @word is not a probe word at all, -EINVAL if it is a bad one
  * (unknown command, bad count, no function matches).
  */
-static int probe_word(char *word)
+static int probe_word(struct trace_func *fn, char *word)
 {
 	bool remove = *word == '!';
 	const struct probe_cmd *cmd = NULL;
-	struct probe_table *old = NULL;
+	struct ftrace_probe_table *old = NULL;
 	char *glob = word + remove, *name, *arg;
 	struct ftrace_match m = {};
 	struct ipvec v = {};
@@ -1733,7 +1737,7 @@ static int probe_word(char *word)
 	ret = match_sites_fast(&m, &v);
 	if (!ret && remove) {
 		/* Only the sites that have the probe. */
-		struct probe_table *t = probe_table_now();
+		struct ftrace_probe_table *t = probe_table_now(fn);
 
 		for (i = 0, k = 0; i < v.n; i++)
 			if (probe_in(t, v.ip[i], cmd))
@@ -1744,7 +1748,7 @@ static int probe_word(char *word)
 		ret = -EINVAL;
 	if (!ret) {
 		sort(v.ip, v.n, sizeof(*v.ip), cmp_ip, NULL);
-		ret = probe_edit(v.ip, v.n, cmd, count, remove, &old);
+		ret = probe_edit(fn, v.ip, v.n, cmd, count, remove, &old);
 	}
 	mutex_unlock(&ftrace_lock);
 	kvfree(v.ip);
@@ -1767,39 +1771,97 @@ static void probe_show(struct seq_file *m, const struct func_probe *fp)
 }
 
 #ifdef CONFIG_MODULES
-/* Probes on a module's functions go with the module. */
+/* Probes on a module's functions go with the module, in every session. */
 static void probe_purge_range(unsigned long start, unsigned long end)
 {
-	struct probe_table *t = probe_table_now(), *old = NULL;
+	struct ftrace_probe_table *t, *old = NULL;
+	struct trace_func *fn;
 	struct ipvec v = {};
 	unsigned int i, c;
 
-	for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
-		v.n = 0;
-		for (i = 0; t && i < t->n; i++)
-			if (t->p[i].cmd == &probe_cmds[c] &&
-			    t->p[i].ip >= start && t->p[i].ip < end &&
-			    ipvec_push(&v, t->p[i].ip))
-				break;
-		if (v.n && !probe_edit(v.ip, v.n, &probe_cmds[c], 0, true,
-				       &old)) {
-			synchronize_rcu();
-			kvfree(old);
-			t = probe_table_now();
+	list_for_each_entry(fn, &ftrace_funcs, list) {
+		for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
+			t = probe_table_now(fn);
+			v.n = 0;
+			for (i = 0; t && i < t->n; i++)
+				if (t->p[i].cmd == &probe_cmds[c] &&
+				    t->p[i].ip >= start && t->p[i].ip < end &&
+				    ipvec_push(&v, t->p[i].ip))
+					break;
+			if (v.n && !probe_edit(fn, v.ip, v.n, &probe_cmds[c],
+					       0, true, &old)) {
+				synchronize_rcu();
+				kvfree(old);
+			}
 		}
 	}
 	kvfree(v.ip);
 }
 #endif
 
+/* ---- a session's function tracer state ---------------------------------- */
+
+/**
+ * ftrace_func_init() - make a session's function tracer state
+ * @tr: the session, whose &trace_array.func is zeroed
+ *
+ * From here on the module notifiers keep its filters in step.
+ */
+void ftrace_func_init(struct trace_array *tr)
+{
+	struct trace_func *fn = &tr->func;
+
+	fn->tr = tr;
+	fn->ops.flags = FTRACE_OPS_FL_RECURSION;
+	fn->probe_ops.func = probe_func;
+	INIT_LIST_HEAD(&fn->pending[0]);
+	INIT_LIST_HEAD(&fn->pending[1]);
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&fn->list, &ftrace_funcs);
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_func_release() - free a session's function tracer state
+ * @tr: the session; its function tracer is not registered
+ *
+ * Its probes come off the call sites and its filters, waiting words and
+ * probes are freed.  Nothing happens if ftrace_func_init() did not run.
+ */
+void ftrace_func_release(struct trace_array *tr)
+{
+	struct trace_func *fn = &tr->func;
+	struct ftrace_probe_table *old;
+
+	if (!fn->tr)
+		return;
+	mutex_lock(&ftrace_lock);
+	list_del(&fn->list);
+	old = probe_table_now(fn);
+	probe_publish(fn, NULL, NULL);
+	ops_set_replace(&fn->ops, false, NULL);
+	ops_set_replace(&fn->ops, true, NULL);
+	pending_free(&fn->pending[0]);
+	pending_free(&fn->pending[1]);
+	mutex_unlock(&ftrace_lock);
+	fn->tr = NULL;
+	/* The probe callback may still be reading the table. */
+	synchronize_rcu();
+	kvfree(old);
+}
+
+/* ---- set_ftrace_filter and set_ftrace_notrace --------------------------- */
+
 /*
- * set_ftrace_filter and set_ftrace_notrace.  Reading lists the set.  A
- * writer edits a private copy (empty if opened with O_TRUNC), word by
- * word as the words complete - a word may span write() calls - and the
- * copy replaces the set when the file is closed, unless a write failed:
- * then the set stays as it was.
+ * Each session has the pair; the inode holds the session's key, and the
+ * name says which set.  Reading lists the set.  A writer edits a private
+ * copy (empty if opened with O_TRUNC), word by word as the words
+ * complete - a word may span write() calls - and the copy replaces the
+ * set when the file is closed, unless a write failed: then the set stays
+ * as it was.
  */
 struct filter_file {
+	struct trace_file_key	*key;
 	bool			exclude;
 	bool			failed;
 	struct ftrace_ops	scratch;
@@ -1808,6 +1870,16 @@ struct filter_file {
 	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
 };
 
+static bool file_excludes(const struct file *filp)
+{
+	return !strcmp(filp->f_path.dentry->d_name.name, "set_ftrace_notrace");
+}
+
+static struct trace_func *seq_func(struct seq_file *m)
+{
+	return &((struct trace_file_key *)m->private)->tr->func;
+}
+
 /*
  * The @pos-th line: the "all"/"none" banner for a missing set, then the
  * set's addresses, then the words waiting for their module, then (in
@@ -1815,9 +1887,10 @@ struct filter_file {
  */
 static void *set_line(struct seq_file *m, loff_t pos)
 {
-	bool exclude = (long)m->file->f_inode->i_private;
-	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
-	struct probe_table *t;
+	bool exclude = file_excludes(m->file);
+	struct trace_func *fn = seq_func(m);
+	struct ftrace_ip_set *set = ops_set(&fn->ops, exclude);
+	struct ftrace_probe_table *t;
 	struct pending_word *p;
 	loff_t n = set ? set->count : 1;
 
@@ -1825,11 +1898,10 @@ static void *set_line(struct seq_file *m, loff_t pos)
 		return SEQ_START_TOKEN;
 	if (pos < n)
 		return &set->ip[pos];
-	list_for_each_entry(p, exclude ? &pending_notrace : &pending_filter,
-			    list)
+	list_for_each_entry(p, &fn->pending[exclude], list)
 		if (pos-- == n)
 			return p;
-	t = exclude ? NULL : probe_table_now();
+	t = exclude ? NULL : probe_table_now(fn);
 	pos -= n;
 	if (t && pos < t->n)
 		return &t->p[pos];
@@ -1855,9 +1927,10 @@ static void set_stop(struct seq_file *m, void *v)
 
 static int set_show(struct seq_file *m, void *v)
 {
-	bool exclude = (long)m->file->f_inode->i_private;
-	struct ftrace_ip_set *set = ops_set(&ftrace_global_ops, exclude);
-	struct probe_table *t = exclude ? NULL : probe_table_now();
+	bool exclude = file_excludes(m->file);
+	struct trace_func *fn = seq_func(m);
+	struct ftrace_ip_set *set = ops_set(&fn->ops, exclude);
+	struct ftrace_probe_table *t = exclude ? NULL : probe_table_now(fn);
 
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
@@ -1878,56 +1951,74 @@ static const struct seq_operations set_seq_ops = {
 	.show	= set_show,
 };
 
+/* A writer's copy of @fn's set and waiting words. */
+static int filter_copy(struct filter_file *ff, struct trace_func *fn)
+{
+	struct ftrace_ip_set *set, *copy;
+	struct pending_word *p, *q;
+	int ret = -ENOMEM;
+
+	mutex_lock(&ftrace_lock);
+	set = ops_set(&fn->ops, ff->exclude);
+	if (set) {
+		copy = set_edit(set, NULL, 0, false);
+		if (!copy)
+			goto out;
+		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), copy);
+	}
+	list_for_each_entry(p, &fn->pending[ff->exclude], list) {
+		q = kmemdup(p, sizeof(*p) + strlen(p->text) + 1, GFP_KERNEL);
+		if (!q)
+			goto out;
+		list_add_tail(&q->list, &ff->pending);
+	}
+	ret = 0;
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static void filter_file_free(struct filter_file *ff)
+{
+	kvfree(rcu_dereference_protected(*ops_slot(&ff->scratch, ff->exclude),
+					 1));
+	pending_free(&ff->pending);
+	trace_array_put(ff->key->tr);
+	kfree(ff);
+}
+
 static int filter_open(struct inode *inode, struct file *filp)
 {
-	bool exclude = (long)inode->i_private;
-	struct pending_word *p;
+	struct trace_file_key *key;
 	struct filter_file *ff;
-	struct ftrace_ip_set *set;
+	int ret;
 
-	if (tracing_is_disabled())
-		return -ENODEV;
+	ret = trace_key_open(inode, filp);
+	if (ret)
+		return ret;
 	if (!(filp->f_mode & FMODE_WRITE))
-		return seq_open(filp, &set_seq_ops);
+		return trace_key_seq_open(filp, &set_seq_ops);
+	key = filp->private_data;
 	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
-	if (!ff)
+	if (!ff) {
+		trace_array_put(key->tr);
 		return -ENOMEM;
-	ff->exclude = exclude;
+	}
+	ff->key = key;
+	ff->exclude = file_excludes(filp);
 	INIT_LIST_HEAD(&ff->pending);
 	filp->private_data = ff;
 	if (filp->f_flags & O_TRUNC)
 		return 0;
-	mutex_lock(&ftrace_lock);
-	set = ops_set(&ftrace_global_ops, exclude);
-	if (set) {
-		struct ftrace_ip_set *copy = set_edit(set, NULL, 0, false);
-
-		if (!copy)
-			goto nomem;
-		RCU_INIT_POINTER(*ops_slot(&ff->scratch, exclude), copy);
-	}
-	list_for_each_entry(p, exclude ? &pending_notrace : &pending_filter,
-			    list) {
-		struct pending_word *q = kmemdup(p, sizeof(*p) +
-						 strlen(p->text) + 1,
-						 GFP_KERNEL);
-
-		if (!q)
-			goto nomem;
-		list_add_tail(&q->list, &ff->pending);
-	}
-	mutex_unlock(&ftrace_lock);
-	return 0;
-nomem:
-	mutex_unlock(&ftrace_lock);
-	kvfree(rcu_dereference_protected(*ops_slot(&ff->scratch, exclude), 1));
-	pending_free(&ff->pending);
-	kfree(ff);
-	return -ENOMEM;
+	ret = filter_copy(ff, &key->tr->func);
+	if (ret)
+		filter_file_free(ff);
+	return ret;
 }
 
 static int filter_word(struct filter_file *ff)
 {
+	struct trace_func *fn = &ff->key->tr->func;
 	int ret;
 
 	if (!ff->len)
@@ -1935,7 +2026,7 @@ static int filter_word(struct filter_file *ff)
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
 	if (!ff->exclude) {
-		ret = probe_word(ff->word);
+		ret = probe_word(fn, ff->word);
 		if (ret != -ENOENT)
 			return ret;
 	}
@@ -1979,33 +2070,30 @@ static ssize_t filter_write(struct file *filp, const char __user *ubuf,
 static int filter_release(struct inode *inode, struct file *filp)
 {
 	struct filter_file *ff = filp->private_data;
+	struct trace_func *fn;
 	struct ftrace_ip_set *set;
 
 	if (!(filp->f_mode & FMODE_WRITE))
-		return seq_release(inode, filp);
+		return trace_key_seq_release(inode, filp);
+	fn = &ff->key->tr->func;
 	if (filter_word(ff))
 		ff->failed = true;
 	mutex_lock(&ftrace_lock);
 	set = ops_set(&ff->scratch, ff->exclude);
 	if (!ff->failed) {
-		struct list_head *pending = ff->exclude ? &pending_notrace :
-							  &pending_filter;
+		struct list_head *pending = &fn->pending[ff->exclude];
 		/* Empty is everything, unless words wait for their module. */
 		bool keep = set && (set->count || !list_empty(&ff->pending));
 
 		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), NULL);
-		ops_set_replace(&ftrace_global_ops, ff->exclude,
-				keep ? set : NULL);
+		ops_set_replace(&fn->ops, ff->exclude, keep ? set : NULL);
 		if (!keep)
 			kvfree(set);
-		set = NULL;
 		pending_free(pending);
 		list_splice_init(&ff->pending, pending);
 	}
 	mutex_unlock(&ftrace_lock);
-	kvfree(set);
-	pending_free(&ff->pending);
-	kfree(ff);
+	filter_file_free(ff);
 	return 0;
 }
 
@@ -2018,19 +2106,24 @@ static const struct file_operations filter_fops = {
 };
 
 /**
- * ftrace_create_tracefs_files() - the call-site and filter files
- * @parent: the tracefs root (NULL)
+ * ftrace_create_tracefs_files() - a session's filter files, and the top
+ *	level's call-site files
+ * @tr: the session
  */
-void ftrace_create_tracefs_files(struct dentry *parent)
+void ftrace_create_tracefs_files(struct trace_array *tr)
 {
-	trace_create_file("available_filter_functions", 0444, parent,
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+
+	trace_create_file("set_ftrace_filter", 0644, tr->dir, key,
+			  &filter_fops);
+	trace_create_file("set_ftrace_notrace", 0644, tr->dir, key,
+			  &filter_fops);
+	if (tr != &global_trace)
+		return;
+	trace_create_file("available_filter_functions", 0444, NULL,
 			  (void *)VIEW_AVAILABLE, &sites_fops);
-	trace_create_file("available_filter_functions_addrs", 0444, parent,
+	trace_create_file("available_filter_functions_addrs", 0444, NULL,
 			  (void *)VIEW_ADDRS, &sites_fops);
-	trace_create_file("enabled_functions", 0444, parent,
+	trace_create_file("enabled_functions", 0444, NULL,
 			  (void *)VIEW_ENABLED, &sites_fops);
-	trace_create_file("set_ftrace_filter", 0644, parent, (void *)0L,
-			  &filter_fops);
-	trace_create_file("set_ftrace_notrace", 0644, parent, (void *)1L,
-			  &filter_fops);
 }

@@ -112,7 +112,7 @@ static int test_function_tracer(unsigned long site)
 	char name[] = "ftrace_selftest_add";
 	int ret;
 
-	ret = ftrace_set_filter(&ftrace_global_ops, name, strlen(name), 1);
+	ret = ftrace_set_filter(&global_trace.func.ops, name, strlen(name), 1);
 	if (ret)
 		return ret;
 	ret = tracing_set_tracer(&global_trace, "function");
@@ -123,7 +123,7 @@ static int test_function_tracer(unsigned long site)
 			ret = -ENOENT;
 		tracing_set_tracer(&global_trace, "nop");
 	}
-	ftrace_set_filter(&ftrace_global_ops, NULL, 0, 1);
+	ftrace_set_filter(&global_trace.func.ops, NULL, 0, 1);
 	return ret;
 }
 

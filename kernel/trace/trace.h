@@ -7,6 +7,7 @@
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
 
+#include <linux/ftrace.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 #include <linux/trace.h>
@@ -152,6 +153,39 @@ struct trace_pid_set {
 	pid_t		pids[] __counted_by(count);
 };
 
+struct tracer;
+struct ftrace_probe_table;
+
+/**
+ * struct trace_func - a session's function tracer: its filters, probes
+ *	and pids
+ *
+ * Made with the session's files (ftrace_func_init()) and gone with the
+ * session (ftrace_func_release()), after its tracer stopped.
+ *
+ * @tr: the session; NULL until ftrace_func_init()
+ * @list: on ftrace.c's list of them, for the module notifiers (ftrace_lock)
+ * @ops: the function tracer's callback; its filter set is
+ *	set_ftrace_filter, its notrace set set_ftrace_notrace (ftrace_lock)
+ * @pending: the words of set_ftrace_filter ([0]) and set_ftrace_notrace
+ *	([1]) that wait for their module (ftrace_lock)
+ * @probe_ops: calls the function probes; registered while there are some
+ * @probes: the probes written to set_ftrace_filter, sorted by address;
+ *	replaced under ftrace_lock, read under RCU
+ * @pids: set_ftrace_pid, NULL for every task (trace_pid_slot_merge())
+ * @notrace_pids: set_ftrace_notrace_pid
+ */
+struct trace_func {
+	struct trace_array			*tr;
+	struct list_head			list;
+	struct ftrace_ops			ops;
+	struct list_head			pending[2];
+	struct ftrace_ops			probe_ops;
+	struct ftrace_probe_table __rcu		*probes;
+	struct trace_pid_set __rcu		*pids;
+	struct trace_pid_set __rcu		*notrace_pids;
+};
+
 /**
  * struct trace_array - a tracing session: one ring buffer and the files,
  *	events and options that control it
@@ -194,6 +228,8 @@ struct trace_pid_set {
  *	CPU buffer (see trace_read_lock())
  * @read_cpu: per CPU, taken (inside @read_all for read) by a reader of
  *	that CPU's buffer
+ * @tracer: its current_tracer; NULL for nop (trace_functions.c)
+ * @func: its function tracer (CONFIG_FUNCTION_TRACER)
  */
 struct trace_array {
 	struct list_head	list;
@@ -221,6 +257,10 @@ struct trace_array {
 	struct trace_file_key	*keys;
 	struct rw_semaphore	read_all;
 	struct mutex		*read_cpu;	/* per CPU: its buffer's readers */
+	const struct tracer	*tracer;
+#ifdef CONFIG_FUNCTION_TRACER
+	struct trace_func	func;
+#endif
 };
 
 extern struct trace_array global_trace;
@@ -454,15 +494,17 @@ bool trace_event_filter_keep(struct trace_event_file *file, const void *rec);
 const char *trace_tracer_name(struct trace_array *tr);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 void trace_tracers_create_files(struct trace_array *tr);
-int trace_function_follow_fork(bool on);
+void trace_tracers_remove(struct trace_array *tr);
+int trace_function_follow_fork(struct trace_array *tr, bool on);
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_function_selftest(void);
 #endif
 
 /* ftrace.c: the call sites and the function tracer's filters */
-#ifdef CONFIG_DYNAMIC_FTRACE
-extern struct ftrace_ops ftrace_global_ops;
-void ftrace_create_tracefs_files(struct dentry *parent);
+#ifdef CONFIG_FUNCTION_TRACER
+void ftrace_func_init(struct trace_array *tr);
+void ftrace_func_release(struct trace_array *tr);
+void ftrace_create_tracefs_files(struct trace_array *tr);
 #endif
 
 /* trace_printk.c */

@@ -473,7 +473,7 @@ static const char * const trace_option_names[TRACE_ITER_NR_BITS] = {
 static bool option_offered(struct trace_array *tr, int bit)
 {
 	if (bit == TRACE_ITER_FUNC_FORK_BIT)
-		return IS_ENABLED(CONFIG_FUNCTION_TRACER) && tr == &global_trace;
+		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
 	return bit < TRACE_ITER_NR_BITS;
 }
 
@@ -511,7 +511,7 @@ static int set_option(struct trace_array *tr, int bit, bool on)
 #ifdef CONFIG_FUNCTION_TRACER
 	if (bit == TRACE_ITER_FUNC_FORK_BIT &&
 	    on != !!(tr->trace_flags & TRACE_ITER(FUNC_FORK))) {
-		ret = trace_function_follow_fork(on);
+		ret = trace_function_follow_fork(tr, on);
 		if (ret)
 			return ret;
 	}

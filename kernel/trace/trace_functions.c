@@ -2,6 +2,10 @@
 /*
  * The tracers: current_tracer, available_tracers, and the function
  * tracer with set_ftrace_pid, set_ftrace_notrace_pid and function-fork.
+ * Every session (the top level and each instance) has its own tracer,
+ * its own function filters (ftrace.c) and its own pid lists, all in its
+ * &struct trace_func, and the function tracer writes into the session's
+ * buffer: two sessions may trace different functions at once.
  *
  * A tracer is what writes into the trace buffer besides the events.
  * "nop" writes nothing; "function" writes a record of every traced
@@ -24,21 +28,21 @@
 /**
  * struct tracer - a choice for current_tracer
  * @name: as written to current_tracer
- * @start: begin writing records; 0 or an error
+ * @start: begin writing records into the session's buffer; 0 or an error
  * @stop: stop writing records
  */
 struct tracer {
 	const char	*name;
-	int		(*start)(void);
-	void		(*stop)(void);
+	int		(*start)(struct trace_array *tr);
+	void		(*stop)(struct trace_array *tr);
 };
 
-static int nop_start(void)
+static int nop_start(struct trace_array *tr)
 {
 	return 0;
 }
 
-static void nop_stop(void)
+static void nop_stop(struct trace_array *tr)
 {
 }
 
@@ -48,36 +52,34 @@ static const struct tracer nop_tracer = {
 	.stop	= nop_stop,
 };
 
-/* Serialises tracer switches. */
-static DEFINE_MUTEX(tracer_lock);
-static const struct tracer *current_tracer = &nop_tracer;
+static const struct tracer *tracer_of(struct trace_array *tr)
+{
+	return READ_ONCE(tr->tracer) ?: &nop_tracer;
+}
 
 #ifdef CONFIG_FUNCTION_TRACER
 
-/* The tasks set_ftrace_pid selects (NULL: all), and those left out. */
-static struct trace_pid_set __rcu *ftrace_pids;
-static struct trace_pid_set __rcu *ftrace_notrace_pids;
-
-static bool pid_traced(pid_t pid)
+static bool pid_traced(struct trace_func *fn, pid_t pid)
 {
-	struct trace_pid_set *set = rcu_dereference_sched(ftrace_pids);
+	struct trace_pid_set *set = rcu_dereference_sched(fn->pids);
 
 	return (!set || trace_pid_set_has(set, pid)) &&
-	       !trace_pid_set_has(rcu_dereference_sched(ftrace_notrace_pids),
+	       !trace_pid_set_has(rcu_dereference_sched(fn->notrace_pids),
 				  pid);
 }
 
 /*
  * The callback, called from the entry code for every function the
- * filters select.  It protects itself from recursion (the ring buffer
- * and the clock it calls are not traced, but an interrupt may be), which
- * lets ftrace call it directly when it is the only callback.
+ * session's filters select.  It protects itself from recursion (the ring
+ * buffer and the clock it calls are not traced, but an interrupt may
+ * be), which lets ftrace call it directly when it is the only callback.
  */
 static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
 {
-	struct trace_buffer *buffer = global_trace.buffer;
+	struct trace_func *fn = container_of(op, struct trace_func, ops);
+	struct trace_buffer *buffer = fn->tr->buffer;
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 	int bit;
@@ -85,7 +87,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (pid_traced(current->pid)) {
+	if (pid_traced(fn, current->pid)) {
 		/* The trylock disabled preemption: not the traced code's. */
 		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
 						  sizeof(*entry),
@@ -100,34 +102,24 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
-/* Task names for the records' pids, saved at each context switch. */
-static int record_cmdlines(bool on)
+static int function_start(struct trace_array *tr)
 {
-	int ret;
-
-	mutex_lock(&trace_types_lock);
-	ret = trace_event_enable_cmdline_record(on);
-	mutex_unlock(&trace_types_lock);
-	return ret;
-}
-
-static int function_start(void)
-{
-	int ret = record_cmdlines(true);
+	/* Task names for the records' pids, saved at each context switch. */
+	int ret = trace_event_enable_cmdline_record(true);
 
 	if (ret)
 		return ret;
-	ftrace_global_ops.func = function_trace_call;
-	ret = register_ftrace_function(&ftrace_global_ops);
+	tr->func.ops.func = function_trace_call;
+	ret = register_ftrace_function(&tr->func.ops);
 	if (ret)
-		record_cmdlines(false);
+		trace_event_enable_cmdline_record(false);
 	return ret;
 }
 
-static void function_stop(void)
+static void function_stop(struct trace_array *tr)
 {
-	unregister_ftrace_function(&ftrace_global_ops);
-	record_cmdlines(false);
+	unregister_ftrace_function(&tr->func.ops);
+	trace_event_enable_cmdline_record(false);
 }
 
 static const struct tracer function_tracer = {
@@ -139,18 +131,31 @@ static const struct tracer function_tracer = {
 /* ---- set_ftrace_pid, set_ftrace_notrace_pid, function-fork ------------ */
 
 /*
- * Each file's inode points at its list.  The fork and exit probes of
- * function-fork change the lists too: every change goes through the
- * pid sets' lock (trace_pid_slot_merge()), and a list replaced is freed
- * after a grace period, so a reader walks one under rcu_read_lock().
+ * The inode holds the session's key; the name says which list.  The
+ * fork and exit probes of function-fork change the lists too: every
+ * change goes through the pid sets' lock (trace_pid_slot_merge()), and
+ * a list replaced is freed after a grace period, so a reader walks one
+ * under rcu_read_lock().
  */
+static struct trace_pid_set __rcu **pids_slot(const struct file *filp,
+					      struct trace_file_key *key)
+{
+	if (!strcmp(filp->f_path.dentry->d_name.name, "set_ftrace_pid"))
+		return &key->tr->func.pids;
+	return &key->tr->func.notrace_pids;
+}
+
+static struct trace_pid_set *seq_pids(struct seq_file *m)
+{
+	return rcu_dereference(*pids_slot(m->file, m->private));
+}
+
 static void *pids_start(struct seq_file *m, loff_t *pos)
 {
-	struct trace_pid_set __rcu **slot = m->private;
 	struct trace_pid_set *set;
 
 	rcu_read_lock();
-	set = rcu_dereference(*slot);
+	set = seq_pids(m);
 	if (!set)
 		return *pos ? NULL : SEQ_START_TOKEN;
 	return *pos < set->count ? &set->pids[*pos] : NULL;
@@ -158,11 +163,9 @@ static void *pids_start(struct seq_file *m, loff_t *pos)
 
 static void *pids_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct trace_pid_set __rcu **slot = m->private;
-	struct trace_pid_set *set;
+	struct trace_pid_set *set = seq_pids(m);
 
 	++*pos;
-	set = rcu_dereference(*slot);
 	return set && *pos < set->count ? &set->pids[*pos] : NULL;
 }
 
@@ -187,30 +190,24 @@ static const struct seq_operations pids_seq_ops = {
 	.show	= pids_show,
 };
 
-static int pids_open(struct inode *inode, struct file *filp)
-{
-	struct trace_pid_set __rcu **slot = inode->i_private;
-	int ret;
-
-	if (tracing_is_disabled())
-		return -ENODEV;
-	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
-		trace_pid_slot_merge(slot, NULL);
-	if (!(filp->f_mode & FMODE_READ)) {
-		filp->private_data = slot;
-		return 0;
-	}
-	ret = seq_open(filp, &pids_seq_ops);
-	if (!ret)
-		((struct seq_file *)filp->private_data)->private = slot;
-	return ret;
-}
-
-static struct trace_pid_set __rcu **pids_slot(struct file *filp)
+static struct trace_file_key *pids_key(struct file *filp)
 {
 	if (filp->f_mode & FMODE_READ)
 		return ((struct seq_file *)filp->private_data)->private;
 	return filp->private_data;
+}
+
+static int pids_open(struct inode *inode, struct file *filp)
+{
+	int ret = trace_key_open(inode, filp);
+
+	if (ret)
+		return ret;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
+		trace_pid_slot_merge(pids_slot(filp, filp->private_data), NULL);
+	if (!(filp->f_mode & FMODE_READ))
+		return 0;
+	return trace_key_seq_open(filp, &pids_seq_ops);
 }
 
 /*
@@ -232,15 +229,16 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 	ret = trace_pid_set_parse(NULL, text, &add);
 	kfree(text);
 	if (!ret && add)
-		ret = trace_pid_slot_merge(pids_slot(filp), add);
+		ret = trace_pid_slot_merge(pids_slot(filp, pids_key(filp)),
+					   add);
 	return ret ?: cnt;
 }
 
 static int pids_release(struct inode *inode, struct file *filp)
 {
 	if (filp->f_mode & FMODE_READ)
-		return seq_release(inode, filp);
-	return 0;
+		return trace_key_seq_release(inode, filp);
+	return trace_key_release(inode, filp);
 }
 
 static const struct file_operations pids_fops = {
@@ -255,27 +253,33 @@ static const struct file_operations pids_fops = {
 static void fork_probe(void *data, struct task_struct *parent,
 		       struct task_struct *child)
 {
-	trace_pid_slot_fork(&ftrace_pids, parent->pid, child->pid);
-	trace_pid_slot_fork(&ftrace_notrace_pids, parent->pid, child->pid);
+	struct trace_func *fn = data;
+
+	trace_pid_slot_fork(&fn->pids, parent->pid, child->pid);
+	trace_pid_slot_fork(&fn->notrace_pids, parent->pid, child->pid);
 }
 
 /* function-fork: a task that goes leaves them. */
 static void exit_probe(void *data, struct task_struct *task)
 {
-	trace_pid_slot_exit(&ftrace_pids, task->pid);
-	trace_pid_slot_exit(&ftrace_notrace_pids, task->pid);
+	struct trace_func *fn = data;
+
+	trace_pid_slot_exit(&fn->pids, task->pid);
+	trace_pid_slot_exit(&fn->notrace_pids, task->pid);
 }
 
 /**
- * trace_function_follow_fork() - turn the function-fork option on or off
- * @on: whether children follow their parents into set_ftrace_pid and
+ * trace_function_follow_fork() - turn a session's function-fork option on
+ *	or off
+ * @tr: the session
+ * @on: whether children follow their parents into its set_ftrace_pid and
  *	set_ftrace_notrace_pid
  *
  * Return: 0, or the error attaching the probes.
  */
-int trace_function_follow_fork(bool on)
+int trace_function_follow_fork(struct trace_array *tr, bool on)
 {
-	return trace_pid_fork_probes(fork_probe, exit_probe, NULL, on);
+	return trace_pid_fork_probes(fork_probe, exit_probe, &tr->func, on);
 }
 
 static const struct tracer *const tracers[] = {
@@ -285,12 +289,6 @@ static const struct tracer *const tracers[] = {
 static const struct tracer *const tracers[] = { &nop_tracer };
 #endif /* CONFIG_FUNCTION_TRACER */
 
-/*
- * The tracers an instance may run: the function tracer writes into the
- * top level's buffer only, so an instance has "nop".
- */
-static const struct tracer *const instance_tracers[] = { &nop_tracer };
-
 /**
  * trace_tracer_name() - the name of a session's current tracer
  * @tr: the session
@@ -299,9 +297,7 @@ static const struct tracer *const instance_tracers[] = { &nop_tracer };
  */
 const char *trace_tracer_name(struct trace_array *tr)
 {
-	if (tr != &global_trace)
-		return nop_tracer.name;
-	return READ_ONCE(current_tracer)->name;
+	return tracer_of(tr)->name;
 }
 
 static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
@@ -318,19 +314,21 @@ static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
  * Switching tracers empties the buffer, so that what it holds comes from
  * one tracer; writing the current tracer's name changes nothing.
  */
-static int tracer_switch(const struct tracer *t)
+static int tracer_switch(struct trace_array *tr, const struct tracer *t)
 {
+	const struct tracer *cur = tracer_of(tr);
 	int ret;
 
-	if (t == current_tracer)
+	lockdep_assert_held(&trace_types_lock);
+	if (t == cur)
 		return 0;
-	current_tracer->stop();
-	WRITE_ONCE(current_tracer, &nop_tracer);
-	tracing_reset_all(&global_trace);
-	ret = t->start();
+	cur->stop(tr);
+	WRITE_ONCE(tr->tracer, NULL);
+	tracing_reset_all(tr);
+	ret = t->start(tr);
 	if (ret)
 		return ret;
-	WRITE_ONCE(current_tracer, t);
+	WRITE_ONCE(tr->tracer, t == &nop_tracer ? NULL : t);
 	return 0;
 }
 
@@ -339,26 +337,19 @@ static int tracer_switch(const struct tracer *t)
  * @tr: the session
  * @name: "nop", "function", ...
  *
- * Return: 0, -EINVAL for a tracer unknown or not offered in @tr, or the
- * tracer's error.
+ * Return: 0, -EINVAL for a tracer unknown, or the tracer's error.
  */
 int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
 	int i, ret = -EINVAL;
 
-	if (tr != &global_trace) {
-		for (i = 0; i < ARRAY_SIZE(instance_tracers); i++)
-			if (!strcmp(name, instance_tracers[i]->name))
-				return 0;
-		return -EINVAL;
-	}
-	mutex_lock(&tracer_lock);
+	mutex_lock(&trace_types_lock);
 	for (i = 0; i < ARRAY_SIZE(tracers); i++)
 		if (!strcmp(name, tracers[i]->name)) {
-			ret = tracer_switch(tracers[i]);
+			ret = tracer_switch(tr, tracers[i]);
 			break;
 		}
-	mutex_unlock(&tracer_lock);
+	mutex_unlock(&trace_types_lock);
 	return ret;
 }
 
@@ -387,17 +378,12 @@ static const struct file_operations current_fops = {
 static ssize_t available_read(struct file *filp, char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
-	const struct tracer *const *list = tracers;
-	int i, n = ARRAY_SIZE(tracers), len = 0;
+	int i, len = 0;
 	char buf[64];
 
-	if (file_key(filp)->tr != &global_trace) {
-		list = instance_tracers;
-		n = ARRAY_SIZE(instance_tracers);
-	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < ARRAY_SIZE(tracers); i++)
 		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
-				 i ? " " : "", list[i]->name);
+				 i ? " " : "", tracers[i]->name);
 	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
@@ -410,8 +396,8 @@ static const struct file_operations available_fops = {
 };
 
 /**
- * trace_tracers_create_files() - a session's current_tracer and
- *	available_tracers, and the top level's function tracer files
+ * trace_tracers_create_files() - set up a session's tracer: its
+ *	current_tracer and available_tracers, and the function tracer's files
  * @tr: the session
  */
 void trace_tracers_create_files(struct trace_array *tr)
@@ -422,12 +408,33 @@ void trace_tracers_create_files(struct trace_array *tr)
 	trace_create_file("available_tracers", 0444, tr->dir, key,
 			  &available_fops);
 #ifdef CONFIG_FUNCTION_TRACER
-	if (tr != &global_trace)
-		return;
-	trace_create_file("set_ftrace_pid", 0644, NULL,
-			  (__force void *)&ftrace_pids, &pids_fops);
-	trace_create_file("set_ftrace_notrace_pid", 0644, NULL,
-			  (__force void *)&ftrace_notrace_pids, &pids_fops);
-	ftrace_create_tracefs_files(NULL);
+	ftrace_func_init(tr);
+	trace_create_file("set_ftrace_pid", 0644, tr->dir, key, &pids_fops);
+	trace_create_file("set_ftrace_notrace_pid", 0644, tr->dir, key,
+			  &pids_fops);
+	ftrace_create_tracefs_files(tr);
+#endif
+}
+
+/**
+ * trace_tracers_remove() - stop a session's tracer and free its state
+ * @tr: an instance being removed (its files are gone or unused)
+ *
+ * Context: trace_types_lock held.
+ */
+void trace_tracers_remove(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	tracer_of(tr)->stop(tr);
+	WRITE_ONCE(tr->tracer, NULL);
+#ifdef CONFIG_FUNCTION_TRACER
+	if (tr->trace_flags & TRACE_ITER(FUNC_FORK)) {
+		trace_function_follow_fork(tr, false);
+		/* The probes had @tr's state as their data. */
+		tracepoint_synchronize_unregister();
+	}
+	trace_pid_slot_merge(&tr->func.pids, NULL);
+	trace_pid_slot_merge(&tr->func.notrace_pids, NULL);
+	ftrace_func_release(tr);
 #endif
 }

@@ -103,6 +103,7 @@ static struct trace_array *instance_make(const char *name,
 		return tr;
 	tr->dir = tracefs_create_dir(name, instances_dir);
 	if (!tr->dir || trace_session_create_files(tr)) {
+		trace_tracers_remove(tr);
 		event_trace_del_tr(tr);
 		tracefs_remove(tr->dir);
 		trace_array_free(tr);
@@ -123,6 +124,7 @@ static int instance_remove(struct trace_array *tr)
 		return -EINVAL;
 	if (tr->ref > 1)
 		return -EBUSY;
+	trace_tracers_remove(tr);
 	trace_pids_clear(tr);
 	event_trace_del_tr(tr);
 	tracefs_remove(tr->dir);
