@@ -34,9 +34,10 @@ upstream-selftests:
 	@VERBOSE=$(VERBOSE) $(LAB) upstream_selftests
 
 # The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the
-# stress tests running 30 s each.
+# stress tests running 30 s each and the instance mkdir/rmdir race 1000
+# rounds.
 check-debug:
-	@VARIANT=debug STRESS_MS=30000 QEMU_TIMEOUT=2400 QEMU_MEM=2G \
+	@VARIANT=debug STRESS_MS=30000 INSTANCE_ROUNDS=1000 QEMU_TIMEOUT=2400 QEMU_MEM=2G \
 		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check
 
 # Debian's own kernel configuration (BPF JIT, livepatch, every driver) with

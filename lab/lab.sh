@@ -448,6 +448,8 @@ cmd_check() {
 	local extra="" p
 	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
+	[ -n "${INSTANCE_ROUNDS:-}" ] &&
+		extra+=" tracelab.instance_rounds=$INSTANCE_ROUNDS"
 	step "booting ${#parts[@]} guest(s) side by side to run the tests (timeout ${tmo}s each)"
 	rm -f "$LOGS"/console-check*.log "$LOGS"/.check-*.status
 	local tb=$SECONDS

@@ -37,6 +37,10 @@
  * place, so the list function (with preemption disabled) and
  * ftrace_location() (from kprobes, under text_mutex) read them without
  * a lock.
+ *
+ * The tracefs files of the function tracer (set_ftrace_filter and the
+ * rest) and its function probes are ftrace_files.c's; what the two files
+ * share is in ftrace_internal.h.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -59,54 +63,13 @@
 #include <linux/vmalloc.h>
 #include <asm/sections.h>
 
+#include "ftrace_internal.h"
 #include "trace.h"
 
-/* What a call site holds. */
-enum site_state {
-	SITE_NOP,
-	SITE_CALL,	/* call ftrace_caller */
-	SITE_REGS,	/* call ftrace_regs_caller */
-	SITE_GONE,	/* its text was freed (init code) */
-};
-
-struct ftrace_site {
-	unsigned long	ip;
-	unsigned long	state;
-};
-
-/**
- * struct ftrace_table - the call sites of vmlinux or of one module
- * @list: in ftrace_tables
- * @mod: the module, NULL for vmlinux
- * @live: the module is formed: its sites may be patched
- * @gone: how many of @sites are SITE_GONE
- * @count: number of @sites
- * @sites: sorted by address
- */
-struct ftrace_table {
-	struct list_head	list;
-	struct module		*mod;
-	bool			live;
-	unsigned int		gone;
-	unsigned int		count;
-	struct ftrace_site	sites[] __counted_by(count);
-};
-
-/**
- * struct ftrace_ip_set - a sorted set of call-site addresses
- * @rcu: frees it after the readers are done
- * @count: number of addresses
- * @ip: the addresses, ascending
- */
-struct ftrace_ip_set {
-	struct rcu_head		rcu;
-	unsigned int		count;
-	unsigned long		ip[] __counted_by(count);
-};
-
-static DEFINE_MUTEX(ftrace_lock);
-static LIST_HEAD(ftrace_tables);
-static LIST_HEAD(ftrace_ops_list);
+/* ftrace_internal.h says what each of these protects or holds. */
+DEFINE_MUTEX(ftrace_lock);
+LIST_HEAD(ftrace_tables);
+LIST_HEAD(ftrace_ops_list);
 /* Set when a site held what it should not: nothing is patched again. */
 static bool ftrace_disabled;
 
@@ -122,11 +85,18 @@ DEFINE_STATIC_CALL(ftrace_trace_func, ftrace_stub);
 struct ftrace_ops *ftrace_trace_op __read_mostly;
 
 /* Every session's function tracer state (struct trace_func). */
-static LIST_HEAD(ftrace_funcs);
+LIST_HEAD(ftrace_funcs);
 
 /* ---- address sets ----------------------------------------------------- */
 
-static int cmp_ip(const void *a, const void *b)
+/**
+ * ftrace_cmp_ip() - compare two addresses, for sort() and bsearch()
+ * @a: an unsigned long
+ * @b: another
+ *
+ * Return: negative, 0 or positive as @a is below, at or above @b.
+ */
+int ftrace_cmp_ip(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a;
 	unsigned long y = *(const unsigned long *)b;
@@ -137,10 +107,16 @@ static int cmp_ip(const void *a, const void *b)
 /* The list function calls this for every ops: keep the compare inline. */
 static bool set_has(const struct ftrace_ip_set *set, unsigned long ip)
 {
-	return __inline_bsearch(&ip, set->ip, set->count, sizeof(ip), cmp_ip);
+	return __inline_bsearch(&ip, set->ip, set->count, sizeof(ip), ftrace_cmp_ip);
 }
 
-static struct ftrace_ip_set *set_alloc(unsigned int count)
+/**
+ * ftrace_ip_set_alloc() - a set with room for some addresses
+ * @count: how many; the set's count is set to it
+ *
+ * Return: the set, its addresses not filled in, or NULL.
+ */
+struct ftrace_ip_set *ftrace_ip_set_alloc(unsigned int count)
 {
 	struct ftrace_ip_set *set;
 
@@ -160,26 +136,31 @@ static void set_normalise(struct ftrace_ip_set *set)
 {
 	unsigned int i, n = 0;
 
-	sort(set->ip, set->count, sizeof(set->ip[0]), cmp_ip, NULL);
+	sort(set->ip, set->count, sizeof(set->ip[0]), ftrace_cmp_ip, NULL);
 	for (i = 0; i < set->count; i++)
 		if (!n || set->ip[n - 1] != set->ip[i])
 			set->ip[n++] = set->ip[i];
 	set->count = n;
 }
 
-/*
- * @set with @ips added or removed, as a new set; @set may be NULL (no
- * addresses).
+/**
+ * ftrace_ip_set_edit() - a set's copy with addresses added or removed
+ * @set: the set, or NULL for none
+ * @ips: the addresses
+ * @cnt: how many
+ * @remove: remove them rather than add them
+ *
+ * Return: a new set, or NULL without memory.
  */
-static struct ftrace_ip_set *set_edit(const struct ftrace_ip_set *set,
-				      const unsigned long *ips,
-				      unsigned int cnt, bool remove)
+struct ftrace_ip_set *ftrace_ip_set_edit(const struct ftrace_ip_set *set,
+					 const unsigned long *ips,
+					 unsigned int cnt, bool remove)
 {
 	unsigned int have = set ? set->count : 0, i, n = 0;
 	struct ftrace_ip_set *new, *drop = NULL;
 
 	if (!remove) {
-		new = set_alloc(have + cnt);
+		new = ftrace_ip_set_alloc(have + cnt);
 		if (!new)
 			return NULL;
 		if (have)
@@ -189,8 +170,8 @@ static struct ftrace_ip_set *set_edit(const struct ftrace_ip_set *set,
 		set_normalise(new);
 		return new;
 	}
-	new = set_alloc(have);
-	drop = set_alloc(cnt);
+	new = ftrace_ip_set_alloc(have);
+	drop = ftrace_ip_set_alloc(cnt);
 	if (!new || !drop) {
 		kvfree(new);
 		kvfree(drop);
@@ -208,11 +189,11 @@ static struct ftrace_ip_set *set_edit(const struct ftrace_ip_set *set,
 
 /* ---- call sites ------------------------------------------------------- */
 
-/* A site is found by its address, its first field, as cmp_ip() compares. */
+/* A site is found by its address, its first field, as ftrace_cmp_ip() compares. */
 static struct ftrace_site *table_find(struct ftrace_table *t, unsigned long ip)
 {
 	return __inline_bsearch(&ip, t->sites, t->count, sizeof(t->sites[0]),
-				cmp_ip);
+				ftrace_cmp_ip);
 }
 
 /* The live site at @ip, under ftrace_lock or RCU. */
@@ -317,7 +298,16 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 
 /* ---- which callbacks want a site -------------------------------------- */
 
-static bool ops_wants(struct ftrace_ops *ops, unsigned long ip)
+/**
+ * ftrace_ops_wants() - whether an ops wants a call site
+ * @ops: the ops
+ * @ip: the site
+ *
+ * Context: RCU-sched read side (the list function) or ftrace_lock.
+ * Return: true if @ip is in its filter (or it has none) and not in its
+ * notrace set.
+ */
+bool ftrace_ops_wants(struct ftrace_ops *ops, unsigned long ip)
 {
 	struct ftrace_ip_set *filter, *exclude;
 
@@ -355,7 +345,7 @@ static enum site_state site_wanted(unsigned long ip)
 	if (!ftrace_enabled)
 		return SITE_NOP;
 	list_for_each_entry(ops, &ftrace_ops_list, list) {
-		if (!ops_wants(ops, ip))
+		if (!ftrace_ops_wants(ops, ip))
 			continue;
 		if (ops_needs_regs(ops))
 			return SITE_REGS;
@@ -392,7 +382,7 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 				   FTRACE_OPS_FL_IPMODIFY)) &&
 		    !ftrace_get_regs(fregs))
 			continue;
-		if (ops_wants(ops, ip))
+		if (ftrace_ops_wants(ops, ip))
 			ops->func(ip, parent_ip, ops, fregs);
 	}
 	trace_clear_recursion(bit);
@@ -489,8 +479,13 @@ static struct ftrace_ops *direct_ops(void)
 	return ops;
 }
 
-/* Make the sites and the entry code match the registered ops. */
-static void ftrace_update(void)
+/**
+ * ftrace_update() - make the sites and the entry code match the
+ *	registered ops
+ *
+ * Context: ftrace_lock held.
+ */
+void ftrace_update(void)
 {
 	struct ftrace_ops *direct;
 
@@ -563,25 +558,51 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
-static struct ftrace_ip_set __rcu **ops_slot(struct ftrace_ops *ops, bool exclude)
+/**
+ * ftrace_ops_slot() - where an ops keeps one of its sets
+ * @ops: the ops
+ * @exclude: the notrace set rather than the filter
+ *
+ * Return: the pointer's address.
+ */
+struct ftrace_ip_set __rcu **ftrace_ops_slot(struct ftrace_ops *ops,
+					     bool exclude)
 {
 	return exclude ? &ops->notrace_ips : &ops->filter_ips;
 }
 
-static struct ftrace_ip_set *ops_set(struct ftrace_ops *ops, bool exclude)
+/**
+ * ftrace_ops_set() - one of an ops' sets
+ * @ops: the ops
+ * @exclude: the notrace set rather than the filter
+ *
+ * Context: ftrace_lock held.
+ * Return: the set, or NULL for none.
+ */
+struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops, bool exclude)
 {
-	return rcu_dereference_protected(*ops_slot(ops, exclude),
+	return rcu_dereference_protected(*ftrace_ops_slot(ops, exclude),
 					 lockdep_is_held(&ftrace_lock));
 }
 
-/* Replace one of @ops' sets; the sites follow if it is registered. */
-static void ops_set_replace(struct ftrace_ops *ops, bool exclude,
+/**
+ * ftrace_ops_set_replace() - replace one of an ops' sets
+ * @ops: the ops
+ * @exclude: the notrace set rather than the filter
+ * @set: the new set (NULL: none), which the ops now owns
+ *
+ * The sites follow if @ops is registered; the old set is freed after a
+ * grace period.
+ *
+ * Context: ftrace_lock held.
+ */
+void ftrace_ops_set_replace(struct ftrace_ops *ops, bool exclude,
 			    struct ftrace_ip_set *set)
 {
 	struct ftrace_ip_set *old;
 
 	lockdep_assert_held(&ftrace_lock);
-	old = rcu_replace_pointer(*ops_slot(ops, exclude), set,
+	old = rcu_replace_pointer(*ftrace_ops_slot(ops, exclude), set,
 				  lockdep_is_held(&ftrace_lock));
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)
 		ftrace_update();
@@ -601,14 +622,14 @@ static int ops_set_edit(struct ftrace_ops *ops, bool exclude,
 	struct ftrace_ip_set *set;
 
 	lockdep_assert_held(&ftrace_lock);
-	set = set_edit(reset ? NULL : ops_set(ops, exclude), ips, cnt, remove);
+	set = ftrace_ip_set_edit(reset ? NULL : ftrace_ops_set(ops, exclude), ips, cnt, remove);
 	if (!set)
 		return -ENOMEM;
 	if (!set->count) {
 		kvfree(set);
 		set = NULL;
 	}
-	ops_set_replace(ops, exclude, set);
+	ftrace_ops_set_replace(ops, exclude, set);
 	return 0;
 }
 
@@ -687,13 +708,14 @@ EXPORT_SYMBOL_GPL(ftrace_free_filter);
 
 /* ---- selecting functions by name -------------------------------------- */
 
-/* A growing list of call sites. */
-struct ipvec {
-	unsigned long	*ip;
-	unsigned int	n, cap;
-};
-
-static int ipvec_push(struct ipvec *v, unsigned long ip)
+/**
+ * ftrace_ipvec_push() - append an address to a growing list
+ * @v: the list
+ * @ip: the address
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ftrace_ipvec_push(struct ftrace_ipvec *v, unsigned long ip)
 {
 	if (v->n == v->cap) {
 		unsigned int cap = v->cap ? 2 * v->cap : 64;
@@ -710,26 +732,15 @@ static int ipvec_push(struct ipvec *v, unsigned long ip)
 }
 
 /**
- * struct ftrace_match - what a filter word selects
- * @glob: the function name or shell glob; "*" for any
- * @mod: only functions of this module, or NULL for any
- * @exact: @glob has no wildcard
- * @index: when not 0, @glob was a number: the function on this line
- *	(from 1) of available_filter_functions, whatever @mod says
+ * ftrace_match_glob() - fill in a match's function part
+ * @glob: a name, a shell glob, or a number: a line of
+ *	available_filter_functions (what libtracefs writes), in any base
+ *	kstrtoul() takes
+ * @m: the match
+ *
+ * Return: 0, or -EINVAL for a number that is not one or is 0.
  */
-struct ftrace_match {
-	const char	*glob;
-	const char	*mod;
-	bool		exact;
-	unsigned long	index;
-};
-
-/*
- * Fill in @m's function part from @glob.  A word that starts with a digit
- * is a line number of available_filter_functions (what libtracefs writes),
- * in any base kstrtoul() takes; -EINVAL if it is not a number or is 0.
- */
-static int match_glob(const char *glob, struct ftrace_match *m)
+int ftrace_match_glob(const char *glob, struct ftrace_match *m)
 {
 	m->glob = *glob ? glob : "*";
 	m->exact = !strpbrk(m->glob, "*?[");
@@ -752,7 +763,7 @@ static int match_parse(char *word, struct ftrace_match *m)
 			return -EINVAL;
 		m->mod = colon + 5;
 	}
-	return match_glob(word, m);
+	return ftrace_match_glob(word, m);
 }
 
 static bool table_matches_mod(struct ftrace_table *t, const char *mod)
@@ -765,7 +776,7 @@ static bool table_matches_mod(struct ftrace_table *t, const char *mod)
 }
 
 /* Collect the live sites whose function's name matches @m. */
-static int match_sites(const struct ftrace_match *m, struct ipvec *out)
+static int match_sites(const struct ftrace_match *m, struct ftrace_ipvec *out)
 {
 	char name[KSYM_NAME_LEN];
 	struct ftrace_table *t;
@@ -783,7 +794,7 @@ static int match_sites(const struct ftrace_match *m, struct ipvec *out)
 			if (m->exact ? strcmp(name, m->glob) :
 				       !glob_match(m->glob, name))
 				continue;
-			ret = ipvec_push(out, t->sites[i].ip);
+			ret = ftrace_ipvec_push(out, t->sites[i].ip);
 			if (ret)
 				return ret;
 		}
@@ -796,7 +807,7 @@ static int match_sites(const struct ftrace_match *m, struct ipvec *out)
  * tables in their order (vmlinux first, then the modules as they came),
  * the sites whose text is gone left out.  Nothing if out of range.
  */
-static int match_index(unsigned long index, struct ipvec *out)
+static int match_index(unsigned long index, struct ftrace_ipvec *out)
 {
 	struct ftrace_table *t;
 	unsigned int i;
@@ -808,10 +819,10 @@ static int match_index(unsigned long index, struct ipvec *out)
 			continue;
 		}
 		if (!t->gone)
-			return ipvec_push(out, t->sites[index].ip);
+			return ftrace_ipvec_push(out, t->sites[index].ip);
 		for (i = 0; i < t->count; i++)
 			if (t->sites[i].state != SITE_GONE && !index--)
-				return ipvec_push(out, t->sites[i].ip);
+				return ftrace_ipvec_push(out, t->sites[i].ip);
 	}
 	return 0;
 }
@@ -825,10 +836,22 @@ static int match_name_cb(void *data, unsigned long addr)
 {
 	unsigned long site = ftrace_location(addr);
 
-	return site ? ipvec_push(data, site) : 0;
+	return site ? ftrace_ipvec_push(data, site) : 0;
 }
 
-static int match_sites_fast(const struct ftrace_match *m, struct ipvec *out)
+/**
+ * ftrace_match_sites_fast() - the call sites a match selects
+ * @m: the match
+ * @out: the list they are appended to
+ *
+ * An exact name is looked up through kallsyms rather than by walking
+ * every site.
+ *
+ * Context: ftrace_lock held.
+ * Return: 0 (an index past the end selects nothing) or -ENOMEM.
+ */
+int ftrace_match_sites_fast(const struct ftrace_match *m,
+			    struct ftrace_ipvec *out)
 {
 	struct ftrace_table *t;
 	char name[KSYM_NAME_LEN];
@@ -850,23 +873,13 @@ static int match_sites_fast(const struct ftrace_match *m, struct ipvec *out)
 			    lookup_symbol_name(t->sites[i].ip, name) ||
 			    strcmp(name, m->glob))
 				continue;
-			ret = ipvec_push(out, t->sites[i].ip);
+			ret = ftrace_ipvec_push(out, t->sites[i].ip);
 			if (ret)
 				return ret;
 		}
 	}
 	return 0;
 }
-
-/*
- * Words of set_ftrace_filter and set_ftrace_notrace that name a module
- * not loaded yet ("glob:mod:module"): they wait, are listed when the
- * file is read, and are applied when the module comes.
- */
-struct pending_word {
-	struct list_head	list;
-	char			text[];
-};
 
 static bool module_present(const char *name)
 {
@@ -878,9 +891,13 @@ static bool module_present(const char *name)
 	return !strcmp(name, "kernel");
 }
 
-static void pending_free(struct list_head *pending)
+/**
+ * ftrace_pending_free() - free a list of waiting filter words
+ * @pending: the list, left empty
+ */
+void ftrace_pending_free(struct list_head *pending)
 {
-	struct pending_word *p, *n;
+	struct ftrace_pending_word *p, *n;
 
 	list_for_each_entry_safe(p, n, pending, list) {
 		list_del(&p->list);
@@ -893,7 +910,7 @@ static int pending_edit(struct ftrace_ops *ops, bool exclude,
 			struct list_head *pending,
 			const struct ftrace_match *m, bool remove)
 {
-	struct pending_word *p, *n;
+	struct ftrace_pending_word *p, *n;
 	char *text;
 
 	text = kasprintf(GFP_KERNEL, "%s:mod:%s", m->glob, m->mod);
@@ -920,30 +937,34 @@ static int pending_edit(struct ftrace_ops *ops, bool exclude,
 		memcpy(p->text, text, len);
 		list_add_tail(&p->list, pending);
 		/* Until the module comes, a filter of it selects nothing. */
-		if (!exclude && !ops_set(ops, false)) {
-			struct ftrace_ip_set *none = set_alloc(0);
+		if (!exclude && !ftrace_ops_set(ops, false)) {
+			struct ftrace_ip_set *none = ftrace_ip_set_alloc(0);
 
 			if (!none) {
 				kfree(text);
 				return -ENOMEM;
 			}
-			ops_set_replace(ops, false, none);
+			ftrace_ops_set_replace(ops, false, none);
 		}
 	}
 	kfree(text);
 	return 0;
 }
 
-/*
- * Apply one filter word ("[!]glob[:mod:module]") to @ops' filter or
- * notrace set; a word for a module not loaded goes to @pending if
- * given.  Return: 0, -EINVAL if malformed or if it matches no function,
- * -ENOMEM.
+/**
+ * ftrace_ops_apply_word() - apply one filter word to an ops' set
+ * @ops: the ops
+ * @exclude: its notrace set rather than its filter
+ * @word: "[!]glob[:mod:module]"
+ * @pending: where a word for a module not loaded waits, or NULL
+ *
+ * Context: ftrace_lock held.
+ * Return: 0, -EINVAL if malformed or if it matches no function, -ENOMEM.
  */
-static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
+int ftrace_ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 			  struct list_head *pending)
 {
-	struct ipvec v = {};
+	struct ftrace_ipvec v = {};
 	struct ftrace_match m;
 	bool remove = *word == '!';
 	int ret;
@@ -955,7 +976,7 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 	/* An index names a function already there, as in Linux. */
 	if (pending && m.mod && !m.index && !module_present(m.mod))
 		return pending_edit(ops, exclude, pending, &m, remove);
-	ret = match_sites_fast(&m, &v);
+	ret = ftrace_match_sites_fast(&m, &v);
 	if (!ret && !v.n)
 		ret = -EINVAL;
 	if (!ret)
@@ -967,7 +988,7 @@ static int ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 /* A module came: apply the sessions' filter words that waited for it. */
 static void pending_apply(struct module *mod)
 {
-	struct pending_word *p, *n;
+	struct ftrace_pending_word *p, *n;
 	struct trace_func *fn;
 	int exclude;
 
@@ -981,8 +1002,8 @@ static void pending_apply(struct module *mod)
 				    strcmp(colon + 5, module_name(mod)))
 					continue;
 				list_del(&p->list);
-				if (ops_apply_word(&fn->ops, exclude, p->text,
-						   NULL))
+				if (ftrace_ops_apply_word(&fn->ops, exclude,
+							  p->text, NULL))
 					pr_info("%s: no function matches '%s'\n",
 						module_name(mod), p->text);
 				kfree(p);
@@ -1002,11 +1023,11 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 		return -ENOMEM;
 	mutex_lock(&ftrace_lock);
 	if (reset)
-		ops_set_replace(ops, exclude, NULL);
+		ftrace_ops_set_replace(ops, exclude, NULL);
 	p = text;
 	while (!ret && (word = strsep(&p, " \t\n")))
 		if (*word)
-			ret = ops_apply_word(ops, exclude, word, NULL);
+			ret = ftrace_ops_apply_word(ops, exclude, word, NULL);
 	mutex_unlock(&ftrace_lock);
 	kfree(text);
 	return ret;
@@ -1106,7 +1127,7 @@ static struct ftrace_table *table_build(struct module *mod,
 		n++;
 	}
 	t->count = n;
-	sort(t->sites, n, sizeof(t->sites[0]), cmp_ip, NULL);
+	sort(t->sites, n, sizeof(t->sites[0]), ftrace_cmp_ip, NULL);
 	return t;
 }
 
@@ -1193,12 +1214,12 @@ static void purge_ops(struct ftrace_ops *ops, const unsigned long *ips,
 	bool exclude;
 
 	for (exclude = false; ; exclude = true) {
-		struct ftrace_ip_set *set = ops_set(ops, exclude), *new;
+		struct ftrace_ip_set *set = ftrace_ops_set(ops, exclude), *new;
 
 		if (set && set->count) {
-			new = set_edit(set, ips, cnt, true);
+			new = ftrace_ip_set_edit(set, ips, cnt, true);
 			if (new && new->count != set->count)
-				ops_set_replace(ops, exclude, new);
+				ftrace_ops_set_replace(ops, exclude, new);
 			else
 				kvfree(new);
 		}
@@ -1231,8 +1252,6 @@ static void purge_table_from_sets(struct ftrace_table *t)
 	kvfree(ips);
 }
 
-static void probe_purge_range(unsigned long start, unsigned long end);
-
 /**
  * ftrace_release_mod() - forget a module's call sites
  * @mod: the module, unloaded or failed to load
@@ -1245,8 +1264,8 @@ void ftrace_release_mod(struct module *mod)
 	t = table_of(mod);
 	if (t) {
 		if (t->count)
-			probe_purge_range(t->sites[0].ip,
-					  t->sites[t->count - 1].ip + 1);
+			ftrace_probes_purge(t->sites[0].ip,
+					    t->sites[t->count - 1].ip + 1);
 		list_del_rcu(&t->list);
 		purge_table_from_sets(t);
 	}
@@ -1381,749 +1400,3 @@ static int __init ftrace_sysctl_init(void)
 	return 0;
 }
 late_initcall(ftrace_sysctl_init);
-
-/* ---- tracefs: the call sites (top level only) ------------------------- */
-
-/*
- * Iterating over every live site for seq_file, ftrace_lock held: a
- * cursor (table and index) kept in the seq_file, so each line costs a
- * step, not a walk from the start.
- */
-struct site_cursor {
-	struct ftrace_table	*t;
-	unsigned int		i;
-};
-
-/* From @c onwards, the first live site, moving @c to it; NULL at the end. */
-static struct ftrace_site *cursor_live(struct site_cursor *c)
-{
-	list_for_each_entry_from(c->t, &ftrace_tables, list) {
-		for (; c->i < c->t->count; c->i++)
-			if (c->t->sites[c->i].state != SITE_GONE)
-				return &c->t->sites[c->i];
-		c->i = 0;
-	}
-	return NULL;
-}
-
-enum site_view { VIEW_AVAILABLE, VIEW_ADDRS, VIEW_ENABLED };
-
-static void *sites_start(struct seq_file *m, loff_t *pos)
-{
-	struct site_cursor *c = m->private;
-	struct ftrace_site *s;
-	loff_t n = *pos;
-
-	mutex_lock(&ftrace_lock);
-	c->t = list_first_entry(&ftrace_tables, struct ftrace_table, list);
-	c->i = 0;
-	while ((s = cursor_live(c)) && n--)
-		c->i++;
-	return s;
-}
-
-static void *sites_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	struct site_cursor *c = m->private;
-
-	++*pos;
-	c->i++;
-	return cursor_live(c);
-}
-
-static void sites_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&ftrace_lock);
-}
-
-static int sites_show(struct seq_file *m, void *v)
-{
-	enum site_view view = (long)m->file->f_inode->i_private;
-	struct ftrace_site *s = v;
-	struct ftrace_ops *ops;
-	unsigned int users = 0;
-	bool ipmodify = false;
-
-	if (view == VIEW_ADDRS)
-		seq_printf(m, "%lx ", s->ip);
-	if (view != VIEW_ENABLED) {
-		seq_printf(m, "%ps\n", (void *)s->ip);
-		return 0;
-	}
-	if (s->state == SITE_NOP)
-		return 0;
-	list_for_each_entry(ops, &ftrace_ops_list, list) {
-		if (!ops_wants(ops, s->ip))
-			continue;
-		users++;
-		ipmodify |= ops->flags & FTRACE_OPS_FL_IPMODIFY;
-	}
-	seq_printf(m, "%ps (%u)%s%s\n", (void *)s->ip, users,
-		   s->state == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
-	return 0;
-}
-
-static const struct seq_operations sites_seq_ops = {
-	.start	= sites_start,
-	.next	= sites_next,
-	.stop	= sites_stop,
-	.show	= sites_show,
-};
-
-static int sites_open(struct inode *inode, struct file *filp)
-{
-	if (tracing_is_disabled())
-		return -ENODEV;
-	return seq_open_private(filp, &sites_seq_ops,
-				sizeof(struct site_cursor));
-}
-
-static const struct file_operations sites_fops = {
-	.open		= sites_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release_private,
-};
-
-/* ---- function probes: "function:command[:count]" ------------------------ */
-
-/*
- * A word "glob:traceoff" (or traceon) written to a session's
- * set_ftrace_filter attaches a probe to every matching function: each
- * call turns that session's tracing off (on).  ":N" limits it to N calls
- * that change something; "!glob:command" removes it.  Probes are
- * independent of the filter: the file lists them after the filtered
- * functions, "<function>:<command>:unlimited" or ":count=N", and
- * truncating the file does not remove them.
- *
- * A session's probes are one table sorted by address, replaced as a
- * whole under ftrace_lock (RCU) and served by the session's probe_ops,
- * whose filter is the table's addresses.
- */
-struct probe_cmd {
-	const char	*name;
-	/* Returns whether it changed something (which uses up a count). */
-	bool		(*fn)(struct trace_array *tr);
-};
-
-static bool probe_traceon(struct trace_array *tr)
-{
-	if (tracer_tracing_is_on(tr))
-		return false;
-	tracer_tracing_on(tr);
-	return true;
-}
-
-static bool probe_traceoff(struct trace_array *tr)
-{
-	if (!tracer_tracing_is_on(tr))
-		return false;
-	tracer_tracing_off(tr);
-	return true;
-}
-
-static const struct probe_cmd probe_cmds[] = {
-	{ "traceon", probe_traceon },
-	{ "traceoff", probe_traceoff },
-};
-
-struct func_probe {
-	unsigned long		ip;
-	const struct probe_cmd	*cmd;
-	atomic_long_t		count;	/* calls left; -1: unlimited */
-};
-
-struct ftrace_probe_table {
-	struct rcu_head		rcu;
-	unsigned int		n;
-	struct func_probe	p[];
-};
-
-/* The first probe at @ip or after it. */
-static unsigned int probe_lower(const struct ftrace_probe_table *t,
-				unsigned long ip)
-{
-	unsigned int lo = 0, hi = t->n;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (t->p[mid].ip < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-static void probe_func(unsigned long ip, unsigned long parent_ip,
-		       struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	struct trace_func *fn = container_of(op, struct trace_func, probe_ops);
-	struct ftrace_probe_table *t = rcu_dereference_sched(fn->probes);
-	unsigned int i;
-
-	if (!t)
-		return;
-	for (i = probe_lower(t, ip); i < t->n && t->p[i].ip == ip; i++) {
-		struct func_probe *fp = &t->p[i];
-		long left = atomic_long_read(&fp->count);
-
-		if (!left)
-			continue;
-		/* A limited probe counts the calls that changed something. */
-		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
-			continue;
-		if (!fp->cmd->fn(fn->tr) && left > 0)
-			atomic_long_inc(&fp->count);
-	}
-}
-
-static struct ftrace_probe_table *probe_table_now(struct trace_func *fn)
-{
-	return rcu_dereference_protected(fn->probes,
-					 lockdep_is_held(&ftrace_lock));
-}
-
-static int probe_cmp(const void *a, const void *b)
-{
-	const struct func_probe *x = a, *y = b;
-
-	if (x->ip != y->ip)
-		return x->ip < y->ip ? -1 : 1;
-	return x->cmd == y->cmd ? 0 : x->cmd < y->cmd ? -1 : 1;
-}
-
-static bool probe_in(const struct ftrace_probe_table *t, unsigned long ip,
-		     const struct probe_cmd *cmd)
-{
-	unsigned int i;
-
-	for (i = t ? probe_lower(t, ip) : 0; t && i < t->n && t->p[i].ip == ip;
-	     i++)
-		if (t->p[i].cmd == cmd)
-			return true;
-	return false;
-}
-
-static bool ip_in(const unsigned long *ips, unsigned int n, unsigned long ip)
-{
-	return bsearch(&ip, ips, n, sizeof(*ips), cmp_ip);
-}
-
-/* Put @t in place of @fn's probes; the sites follow. */
-static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
-			  struct ftrace_ip_set *set)
-{
-	struct ftrace_ops *ops = &fn->probe_ops;
-
-	rcu_assign_pointer(fn->probes, t);
-	if (t) {
-		ops_set_replace(ops, false, set);
-		if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
-			ops->flags |= FTRACE_OPS_FL_ENABLED |
-				      FTRACE_OPS_FL_INITIALIZED;
-			list_add_tail_rcu(&ops->list, &ftrace_ops_list);
-			ftrace_update();
-		}
-	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
-		list_del_rcu(&ops->list);
-		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
-		ftrace_update();
-		ops_set_replace(ops, false, NULL);
-	}
-}
-
-/*
- * Add @cmd at the sites @ips (sorted) with @count, or remove it from
- * them, in @fn's probes.  *@oldp is the table replaced, for the caller
- * to free after a grace period.
- */
-static int probe_edit(struct trace_func *fn, const unsigned long *ips,
-		      unsigned int n, const struct probe_cmd *cmd, long count,
-		      bool remove, struct ftrace_probe_table **oldp)
-{
-	struct ftrace_probe_table *old = probe_table_now(fn), *t;
-	unsigned int i, k = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
-	struct ftrace_ip_set *set;
-
-	t = kvzalloc(struct_size(t, p, max), GFP_KERNEL);
-	if (!t)
-		return -ENOMEM;
-	for (i = 0; old && i < old->n; i++) {
-		const struct func_probe *fp = &old->p[i];
-		bool hit = fp->cmd == cmd && ip_in(ips, n, fp->ip);
-
-		/* Removed, or replaced with the new count. */
-		if (hit)
-			continue;
-		t->p[k].ip = fp->ip;
-		t->p[k].cmd = fp->cmd;
-		atomic_long_set(&t->p[k].count, atomic_long_read(&fp->count));
-		k++;
-	}
-	for (i = 0; !remove && i < n; i++) {
-		t->p[k].ip = ips[i];
-		t->p[k].cmd = cmd;
-		atomic_long_set(&t->p[k].count, count);
-		k++;
-	}
-	t->n = k;
-	/* Not published yet: sort()'s plain byte swap is fine. */
-	sort(t->p, k, sizeof(t->p[0]), probe_cmp, NULL);
-
-	/* The ops' filter: the table's sites, each once. */
-	set = set_alloc(k ?: 1);
-	if (!set) {
-		kvfree(t);
-		return -ENOMEM;
-	}
-	set->count = 0;
-	for (i = 0; i < k; i++)
-		if (!i || t->p[i].ip != t->p[i - 1].ip)
-			set->ip[set->count++] = t->p[i].ip;
-
-	if (!k) {
-		kvfree(set);
-		kvfree(t);
-		t = NULL;
-		set = NULL;
-	}
-	probe_publish(fn, t, set);
-	*oldp = old;
-	return 0;
-}
-
-/*
- * A word "[!]glob:command[:count]" of @fn's set_ftrace_filter.  Returns
- * -ENOENT if @word is not a probe word at all, -EINVAL if it is a bad one
- * (unknown command, bad count, no function matches).
- */
-static int probe_word(struct trace_func *fn, char *word)
-{
-	bool remove = *word == '!';
-	const struct probe_cmd *cmd = NULL;
-	struct ftrace_probe_table *old = NULL;
-	char *glob = word + remove, *name, *arg;
-	struct ftrace_match m = {};
-	struct ipvec v = {};
-	long count = -1;
-	unsigned int i, k;
-	int ret;
-
-	name = strchr(glob, ':');
-	if (!name || str_has_prefix(name, ":mod:"))
-		return -ENOENT;
-	*name++ = '\0';
-	arg = strchr(name, ':');
-	if (arg)
-		*arg++ = '\0';
-	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
-		if (!strcmp(name, probe_cmds[i].name))
-			cmd = &probe_cmds[i];
-	if (!cmd)
-		return -EINVAL;
-	/* A removal takes (and ignores) a count, as Linux does. */
-	if (arg && str_has_prefix(arg, "count="))
-		arg += strlen("count=");
-	if (arg && strcmp(arg, "unlimited") &&
-	    (kstrtol(arg, 0, &count) || count < 0))
-		return -EINVAL;
-	ret = match_glob(glob, &m);
-	if (ret)
-		return ret;
-
-	mutex_lock(&ftrace_lock);
-	ret = match_sites_fast(&m, &v);
-	if (!ret && remove) {
-		/* Only the sites that have the probe. */
-		struct ftrace_probe_table *t = probe_table_now(fn);
-
-		for (i = 0, k = 0; i < v.n; i++)
-			if (probe_in(t, v.ip[i], cmd))
-				v.ip[k++] = v.ip[i];
-		v.n = k;
-	}
-	if (!ret && !v.n)
-		ret = -EINVAL;
-	if (!ret) {
-		sort(v.ip, v.n, sizeof(*v.ip), cmp_ip, NULL);
-		ret = probe_edit(fn, v.ip, v.n, cmd, count, remove, &old);
-	}
-	mutex_unlock(&ftrace_lock);
-	kvfree(v.ip);
-	if (old) {
-		synchronize_rcu();
-		kvfree(old);
-	}
-	return ret;
-}
-
-static void probe_show(struct seq_file *m, const struct func_probe *fp)
-{
-	long left = atomic_long_read(&fp->count);
-
-	seq_printf(m, "%ps:%s", (void *)fp->ip, fp->cmd->name);
-	if (left < 0)
-		seq_puts(m, ":unlimited\n");
-	else
-		seq_printf(m, ":count=%ld\n", left);
-}
-
-#ifdef CONFIG_MODULES
-/* Probes on a module's functions go with the module, in every session. */
-static void probe_purge_range(unsigned long start, unsigned long end)
-{
-	struct ftrace_probe_table *t, *old = NULL;
-	struct trace_func *fn;
-	struct ipvec v = {};
-	unsigned int i, c;
-
-	list_for_each_entry(fn, &ftrace_funcs, list) {
-		for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
-			t = probe_table_now(fn);
-			v.n = 0;
-			for (i = 0; t && i < t->n; i++)
-				if (t->p[i].cmd == &probe_cmds[c] &&
-				    t->p[i].ip >= start && t->p[i].ip < end &&
-				    ipvec_push(&v, t->p[i].ip))
-					break;
-			if (v.n && !probe_edit(fn, v.ip, v.n, &probe_cmds[c],
-					       0, true, &old)) {
-				synchronize_rcu();
-				kvfree(old);
-			}
-		}
-	}
-	kvfree(v.ip);
-}
-#endif
-
-/* ---- a session's function tracer state ---------------------------------- */
-
-/**
- * ftrace_func_init() - make a session's function tracer state
- * @tr: the session, whose &trace_array.func is zeroed
- *
- * From here on the module notifiers keep its filters in step.
- */
-void ftrace_func_init(struct trace_array *tr)
-{
-	struct trace_func *fn = &tr->func;
-
-	fn->tr = tr;
-	fn->ops.flags = FTRACE_OPS_FL_RECURSION;
-	fn->probe_ops.func = probe_func;
-	INIT_LIST_HEAD(&fn->pending[0]);
-	INIT_LIST_HEAD(&fn->pending[1]);
-	mutex_lock(&ftrace_lock);
-	list_add_tail(&fn->list, &ftrace_funcs);
-	mutex_unlock(&ftrace_lock);
-}
-
-/**
- * ftrace_func_release() - free a session's function tracer state
- * @tr: the session; its function tracer is not registered
- *
- * Its probes come off the call sites and its filters, waiting words and
- * probes are freed.  Nothing happens if ftrace_func_init() did not run.
- */
-void ftrace_func_release(struct trace_array *tr)
-{
-	struct trace_func *fn = &tr->func;
-	struct ftrace_probe_table *old;
-
-	if (!fn->tr)
-		return;
-	mutex_lock(&ftrace_lock);
-	list_del(&fn->list);
-	old = probe_table_now(fn);
-	probe_publish(fn, NULL, NULL);
-	ops_set_replace(&fn->ops, false, NULL);
-	ops_set_replace(&fn->ops, true, NULL);
-	pending_free(&fn->pending[0]);
-	pending_free(&fn->pending[1]);
-	mutex_unlock(&ftrace_lock);
-	fn->tr = NULL;
-	/* The probe callback may still be reading the table. */
-	synchronize_rcu();
-	kvfree(old);
-}
-
-/* ---- set_ftrace_filter and set_ftrace_notrace --------------------------- */
-
-/*
- * Each session has the pair; the inode holds the session's key, and the
- * name says which set.  Reading lists the set.  A writer edits a private
- * copy (empty if opened with O_TRUNC), word by word as the words
- * complete - a word may span write() calls - and the copy replaces the
- * set when the file is closed, unless a write failed: then the set stays
- * as it was.
- */
-struct filter_file {
-	struct trace_file_key	*key;
-	bool			exclude;
-	bool			failed;
-	struct ftrace_ops	scratch;
-	struct list_head	pending;
-	unsigned int		len;
-	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
-};
-
-static bool file_excludes(const struct file *filp)
-{
-	return !strcmp(filp->f_path.dentry->d_name.name, "set_ftrace_notrace");
-}
-
-static struct trace_func *seq_func(struct seq_file *m)
-{
-	return &((struct trace_file_key *)m->private)->tr->func;
-}
-
-/*
- * The @pos-th line: the "all"/"none" banner for a missing set, then the
- * set's addresses, then the words waiting for their module, then (in
- * set_ftrace_filter) the function probes.
- */
-static void *set_line(struct seq_file *m, loff_t pos)
-{
-	bool exclude = file_excludes(m->file);
-	struct trace_func *fn = seq_func(m);
-	struct ftrace_ip_set *set = ops_set(&fn->ops, exclude);
-	struct ftrace_probe_table *t;
-	struct pending_word *p;
-	loff_t n = set ? set->count : 1;
-
-	if (!set && !pos)
-		return SEQ_START_TOKEN;
-	if (pos < n)
-		return &set->ip[pos];
-	list_for_each_entry(p, &fn->pending[exclude], list)
-		if (pos-- == n)
-			return p;
-	t = exclude ? NULL : probe_table_now(fn);
-	pos -= n;
-	if (t && pos < t->n)
-		return &t->p[pos];
-	return NULL;
-}
-
-static void *set_start(struct seq_file *m, loff_t *pos)
-{
-	mutex_lock(&ftrace_lock);
-	return set_line(m, *pos);
-}
-
-static void *set_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	++*pos;
-	return set_line(m, *pos);
-}
-
-static void set_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&ftrace_lock);
-}
-
-static int set_show(struct seq_file *m, void *v)
-{
-	bool exclude = file_excludes(m->file);
-	struct trace_func *fn = seq_func(m);
-	struct ftrace_ip_set *set = ops_set(&fn->ops, exclude);
-	struct ftrace_probe_table *t = exclude ? NULL : probe_table_now(fn);
-
-	if (v == SEQ_START_TOKEN)
-		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
-				      "#### all functions enabled ####\n");
-	else if (set && v >= (void *)set->ip && v < (void *)(set->ip + set->count))
-		seq_printf(m, "%ps\n", *(void **)v);
-	else if (t && v >= (void *)t->p && v < (void *)(t->p + t->n))
-		probe_show(m, v);
-	else
-		seq_printf(m, "%s\n", ((struct pending_word *)v)->text);
-	return 0;
-}
-
-static const struct seq_operations set_seq_ops = {
-	.start	= set_start,
-	.next	= set_next,
-	.stop	= set_stop,
-	.show	= set_show,
-};
-
-/* A writer's copy of @fn's set and waiting words. */
-static int filter_copy(struct filter_file *ff, struct trace_func *fn)
-{
-	struct ftrace_ip_set *set, *copy;
-	struct pending_word *p, *q;
-	int ret = -ENOMEM;
-
-	mutex_lock(&ftrace_lock);
-	set = ops_set(&fn->ops, ff->exclude);
-	if (set) {
-		copy = set_edit(set, NULL, 0, false);
-		if (!copy)
-			goto out;
-		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), copy);
-	}
-	list_for_each_entry(p, &fn->pending[ff->exclude], list) {
-		q = kmemdup(p, sizeof(*p) + strlen(p->text) + 1, GFP_KERNEL);
-		if (!q)
-			goto out;
-		list_add_tail(&q->list, &ff->pending);
-	}
-	ret = 0;
-out:
-	mutex_unlock(&ftrace_lock);
-	return ret;
-}
-
-static void filter_file_free(struct filter_file *ff)
-{
-	kvfree(rcu_dereference_protected(*ops_slot(&ff->scratch, ff->exclude),
-					 1));
-	pending_free(&ff->pending);
-	trace_array_put(ff->key->tr);
-	kfree(ff);
-}
-
-static int filter_open(struct inode *inode, struct file *filp)
-{
-	struct trace_file_key *key;
-	struct filter_file *ff;
-	int ret;
-
-	ret = trace_key_open(inode, filp);
-	if (ret)
-		return ret;
-	if (!(filp->f_mode & FMODE_WRITE))
-		return trace_key_seq_open(filp, &set_seq_ops);
-	key = filp->private_data;
-	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
-	if (!ff) {
-		trace_array_put(key->tr);
-		return -ENOMEM;
-	}
-	ff->key = key;
-	ff->exclude = file_excludes(filp);
-	INIT_LIST_HEAD(&ff->pending);
-	filp->private_data = ff;
-	if (filp->f_flags & O_TRUNC)
-		return 0;
-	ret = filter_copy(ff, &key->tr->func);
-	if (ret)
-		filter_file_free(ff);
-	return ret;
-}
-
-static int filter_word(struct filter_file *ff)
-{
-	struct trace_func *fn = &ff->key->tr->func;
-	int ret;
-
-	if (!ff->len)
-		return 0;
-	ff->word[ff->len] = '\0';
-	ff->len = 0;
-	if (!ff->exclude) {
-		ret = probe_word(fn, ff->word);
-		if (ret != -ENOENT)
-			return ret;
-	}
-	mutex_lock(&ftrace_lock);
-	ret = ops_apply_word(&ff->scratch, ff->exclude, ff->word, &ff->pending);
-	mutex_unlock(&ftrace_lock);
-	return ret;
-}
-
-static ssize_t filter_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
-{
-	struct filter_file *ff = filp->private_data;
-	size_t done;
-	int ret = 0;
-
-	if (!(filp->f_mode & FMODE_WRITE) || !ff)
-		return -EINVAL;
-	for (done = 0; done < cnt && !ret; done++) {
-		char c;
-
-		if (get_user(c, ubuf + done)) {
-			ret = -EFAULT;
-			break;
-		}
-		if (isspace(c) || !c)
-			ret = filter_word(ff);
-		else if (ff->len < sizeof(ff->word) - 1)
-			ff->word[ff->len++] = c;
-		else
-			ret = -EINVAL;
-	}
-	if (ret) {
-		ff->failed = true;
-		ff->len = 0;
-		return ret;
-	}
-	return cnt;
-}
-
-static int filter_release(struct inode *inode, struct file *filp)
-{
-	struct filter_file *ff = filp->private_data;
-	struct trace_func *fn;
-	struct ftrace_ip_set *set;
-
-	if (!(filp->f_mode & FMODE_WRITE))
-		return trace_key_seq_release(inode, filp);
-	fn = &ff->key->tr->func;
-	if (filter_word(ff))
-		ff->failed = true;
-	mutex_lock(&ftrace_lock);
-	set = ops_set(&ff->scratch, ff->exclude);
-	if (!ff->failed) {
-		struct list_head *pending = &fn->pending[ff->exclude];
-		/* Empty is everything, unless words wait for their module. */
-		bool keep = set && (set->count || !list_empty(&ff->pending));
-
-		RCU_INIT_POINTER(*ops_slot(&ff->scratch, ff->exclude), NULL);
-		ops_set_replace(&fn->ops, ff->exclude, keep ? set : NULL);
-		if (!keep)
-			kvfree(set);
-		pending_free(pending);
-		list_splice_init(&ff->pending, pending);
-	}
-	mutex_unlock(&ftrace_lock);
-	filter_file_free(ff);
-	return 0;
-}
-
-static const struct file_operations filter_fops = {
-	.open		= filter_open,
-	.read		= seq_read,
-	.write		= filter_write,
-	.llseek		= noop_llseek,
-	.release	= filter_release,
-};
-
-/**
- * ftrace_create_tracefs_files() - a session's filter files, and the top
- *	level's call-site files
- * @tr: the session
- */
-void ftrace_create_tracefs_files(struct trace_array *tr)
-{
-	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
-
-	trace_create_file("set_ftrace_filter", 0644, tr->dir, key,
-			  &filter_fops);
-	trace_create_file("set_ftrace_notrace", 0644, tr->dir, key,
-			  &filter_fops);
-	if (tr != &global_trace)
-		return;
-	trace_create_file("available_filter_functions", 0444, NULL,
-			  (void *)VIEW_AVAILABLE, &sites_fops);
-	trace_create_file("available_filter_functions_addrs", 0444, NULL,
-			  (void *)VIEW_ADDRS, &sites_fops);
-	trace_create_file("enabled_functions", 0444, NULL,
-			  (void *)VIEW_ENABLED, &sites_fops);
-}

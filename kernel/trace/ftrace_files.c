@@ -1,0 +1,781 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function tracer's tracefs files and function probes.
+ *
+ * Every session (struct trace_array) has a struct trace_func: the
+ * function tracer's ops, whose filter and notrace sets are the session's
+ * set_ftrace_filter and set_ftrace_notrace, the words of those files that
+ * wait for a module, the function probes written to set_ftrace_filter,
+ * and the session's pid lists (trace_functions.c).  This file makes and
+ * frees that state, serves the two filter files and the probes, and the
+ * top level's call-site lists: available_filter_functions(_addrs) and
+ * enabled_functions.  The call sites, the ops and the address sets are
+ * ftrace.c's; this file reaches them through ftrace_internal.h, under
+ * ftrace_lock.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/rculist.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/uaccess.h>
+
+#include "ftrace_internal.h"
+#include "trace.h"
+
+/* ---- tracefs: the call sites (top level only) ------------------------- */
+
+/*
+ * Iterating over every live site for seq_file, ftrace_lock held: a
+ * cursor (table and index) kept in the seq_file, so each line costs a
+ * step, not a walk from the start.
+ */
+struct site_cursor {
+	struct ftrace_table	*t;
+	unsigned int		i;
+};
+
+/* From @c onwards, the first live site, moving @c to it; NULL at the end. */
+static struct ftrace_site *cursor_live(struct site_cursor *c)
+{
+	list_for_each_entry_from(c->t, &ftrace_tables, list) {
+		for (; c->i < c->t->count; c->i++)
+			if (c->t->sites[c->i].state != SITE_GONE)
+				return &c->t->sites[c->i];
+		c->i = 0;
+	}
+	return NULL;
+}
+
+enum site_view { VIEW_AVAILABLE, VIEW_ADDRS, VIEW_ENABLED };
+
+static void *sites_start(struct seq_file *m, loff_t *pos)
+{
+	struct site_cursor *c = m->private;
+	struct ftrace_site *s;
+	loff_t n = *pos;
+
+	mutex_lock(&ftrace_lock);
+	c->t = list_first_entry(&ftrace_tables, struct ftrace_table, list);
+	c->i = 0;
+	while ((s = cursor_live(c)) && n--)
+		c->i++;
+	return s;
+}
+
+static void *sites_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct site_cursor *c = m->private;
+
+	++*pos;
+	c->i++;
+	return cursor_live(c);
+}
+
+static void sites_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int sites_show(struct seq_file *m, void *v)
+{
+	enum site_view view = (long)m->file->f_inode->i_private;
+	struct ftrace_site *s = v;
+	struct ftrace_ops *ops;
+	unsigned int users = 0;
+	bool ipmodify = false;
+
+	if (view == VIEW_ADDRS)
+		seq_printf(m, "%lx ", s->ip);
+	if (view != VIEW_ENABLED) {
+		seq_printf(m, "%ps\n", (void *)s->ip);
+		return 0;
+	}
+	if (s->state == SITE_NOP)
+		return 0;
+	list_for_each_entry(ops, &ftrace_ops_list, list) {
+		if (!ftrace_ops_wants(ops, s->ip))
+			continue;
+		users++;
+		ipmodify |= ops->flags & FTRACE_OPS_FL_IPMODIFY;
+	}
+	seq_printf(m, "%ps (%u)%s%s\n", (void *)s->ip, users,
+		   s->state == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
+	return 0;
+}
+
+static const struct seq_operations sites_seq_ops = {
+	.start	= sites_start,
+	.next	= sites_next,
+	.stop	= sites_stop,
+	.show	= sites_show,
+};
+
+static int sites_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	return seq_open_private(filp, &sites_seq_ops,
+				sizeof(struct site_cursor));
+}
+
+static const struct file_operations sites_fops = {
+	.open		= sites_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release_private,
+};
+
+/* ---- function probes: "function:command[:count]" ------------------------ */
+
+/*
+ * A word "glob:traceoff" (or traceon) written to a session's
+ * set_ftrace_filter attaches a probe to every matching function: each
+ * call turns that session's tracing off (on).  ":N" limits it to N calls
+ * that change something; "!glob:command" removes it.  Probes are
+ * independent of the filter: the file lists them after the filtered
+ * functions, "<function>:<command>:unlimited" or ":count=N", and
+ * truncating the file does not remove them.
+ *
+ * A session's probes are one table sorted by address, replaced as a
+ * whole under ftrace_lock (RCU) and served by the session's probe_ops,
+ * whose filter is the table's addresses.
+ */
+struct probe_cmd {
+	const char	*name;
+	/* Returns whether it changed something (which uses up a count). */
+	bool		(*fn)(struct trace_array *tr);
+};
+
+static bool probe_traceon(struct trace_array *tr)
+{
+	if (tracer_tracing_is_on(tr))
+		return false;
+	tracer_tracing_on(tr);
+	return true;
+}
+
+static bool probe_traceoff(struct trace_array *tr)
+{
+	if (!tracer_tracing_is_on(tr))
+		return false;
+	tracer_tracing_off(tr);
+	return true;
+}
+
+static const struct probe_cmd probe_cmds[] = {
+	{ "traceon", probe_traceon },
+	{ "traceoff", probe_traceoff },
+};
+
+struct func_probe {
+	unsigned long		ip;
+	const struct probe_cmd	*cmd;
+	atomic_long_t		count;	/* calls left; -1: unlimited */
+};
+
+struct ftrace_probe_table {
+	struct rcu_head		rcu;
+	unsigned int		n;
+	struct func_probe	p[];
+};
+
+/* The first probe at @ip or after it. */
+static unsigned int probe_lower(const struct ftrace_probe_table *t,
+				unsigned long ip)
+{
+	unsigned int lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (t->p[mid].ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void probe_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct trace_func *fn = container_of(op, struct trace_func, probe_ops);
+	struct ftrace_probe_table *t = rcu_dereference_sched(fn->probes);
+	unsigned int i;
+
+	if (!t)
+		return;
+	for (i = probe_lower(t, ip); i < t->n && t->p[i].ip == ip; i++) {
+		struct func_probe *fp = &t->p[i];
+		long left = atomic_long_read(&fp->count);
+
+		if (!left)
+			continue;
+		/* A limited probe counts the calls that changed something. */
+		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
+			continue;
+		if (!fp->cmd->fn(fn->tr) && left > 0)
+			atomic_long_inc(&fp->count);
+	}
+}
+
+static struct ftrace_probe_table *probe_table_now(struct trace_func *fn)
+{
+	return rcu_dereference_protected(fn->probes,
+					 lockdep_is_held(&ftrace_lock));
+}
+
+static int probe_cmp(const void *a, const void *b)
+{
+	const struct func_probe *x = a, *y = b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return x->cmd == y->cmd ? 0 : x->cmd < y->cmd ? -1 : 1;
+}
+
+static bool probe_in(const struct ftrace_probe_table *t, unsigned long ip,
+		     const struct probe_cmd *cmd)
+{
+	unsigned int i;
+
+	for (i = t ? probe_lower(t, ip) : 0; t && i < t->n && t->p[i].ip == ip;
+	     i++)
+		if (t->p[i].cmd == cmd)
+			return true;
+	return false;
+}
+
+static bool ip_in(const unsigned long *ips, unsigned int n, unsigned long ip)
+{
+	return bsearch(&ip, ips, n, sizeof(*ips), ftrace_cmp_ip);
+}
+
+/* Put @t in place of @fn's probes; the sites follow. */
+static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
+			  struct ftrace_ip_set *set)
+{
+	struct ftrace_ops *ops = &fn->probe_ops;
+
+	rcu_assign_pointer(fn->probes, t);
+	if (t) {
+		ftrace_ops_set_replace(ops, false, set);
+		if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+			ops->flags |= FTRACE_OPS_FL_ENABLED |
+				      FTRACE_OPS_FL_INITIALIZED;
+			list_add_tail_rcu(&ops->list, &ftrace_ops_list);
+			ftrace_update();
+		}
+	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		list_del_rcu(&ops->list);
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		ftrace_update();
+		ftrace_ops_set_replace(ops, false, NULL);
+	}
+}
+
+/*
+ * Add @cmd at the sites @ips (sorted) with @count, or remove it from
+ * them, in @fn's probes.  *@oldp is the table replaced, for the caller
+ * to free after a grace period.
+ */
+static int probe_edit(struct trace_func *fn, const unsigned long *ips,
+		      unsigned int n, const struct probe_cmd *cmd, long count,
+		      bool remove, struct ftrace_probe_table **oldp)
+{
+	struct ftrace_probe_table *old = probe_table_now(fn), *t;
+	unsigned int i, k = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
+	struct ftrace_ip_set *set;
+
+	t = kvzalloc(struct_size(t, p, max), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	for (i = 0; old && i < old->n; i++) {
+		const struct func_probe *fp = &old->p[i];
+		bool hit = fp->cmd == cmd && ip_in(ips, n, fp->ip);
+
+		/* Removed, or replaced with the new count. */
+		if (hit)
+			continue;
+		t->p[k].ip = fp->ip;
+		t->p[k].cmd = fp->cmd;
+		atomic_long_set(&t->p[k].count, atomic_long_read(&fp->count));
+		k++;
+	}
+	for (i = 0; !remove && i < n; i++) {
+		t->p[k].ip = ips[i];
+		t->p[k].cmd = cmd;
+		atomic_long_set(&t->p[k].count, count);
+		k++;
+	}
+	t->n = k;
+	/* Not published yet: sort()'s plain byte swap is fine. */
+	sort(t->p, k, sizeof(t->p[0]), probe_cmp, NULL);
+
+	/* The ops' filter: the table's sites, each once. */
+	set = ftrace_ip_set_alloc(k ?: 1);
+	if (!set) {
+		kvfree(t);
+		return -ENOMEM;
+	}
+	set->count = 0;
+	for (i = 0; i < k; i++)
+		if (!i || t->p[i].ip != t->p[i - 1].ip)
+			set->ip[set->count++] = t->p[i].ip;
+
+	if (!k) {
+		kvfree(set);
+		kvfree(t);
+		t = NULL;
+		set = NULL;
+	}
+	probe_publish(fn, t, set);
+	*oldp = old;
+	return 0;
+}
+
+/*
+ * A word "[!]glob:command[:count]" of @fn's set_ftrace_filter.  Returns
+ * -ENOENT if @word is not a probe word at all, -EINVAL if it is a bad one
+ * (unknown command, bad count, no function matches).
+ */
+static int probe_word(struct trace_func *fn, char *word)
+{
+	bool remove = *word == '!';
+	const struct probe_cmd *cmd = NULL;
+	struct ftrace_probe_table *old = NULL;
+	char *glob = word + remove, *name, *arg;
+	struct ftrace_match m = {};
+	struct ftrace_ipvec v = {};
+	long count = -1;
+	unsigned int i, k;
+	int ret;
+
+	name = strchr(glob, ':');
+	if (!name || str_has_prefix(name, ":mod:"))
+		return -ENOENT;
+	*name++ = '\0';
+	arg = strchr(name, ':');
+	if (arg)
+		*arg++ = '\0';
+	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
+		if (!strcmp(name, probe_cmds[i].name))
+			cmd = &probe_cmds[i];
+	if (!cmd)
+		return -EINVAL;
+	/* A removal takes (and ignores) a count, as Linux does. */
+	if (arg && str_has_prefix(arg, "count="))
+		arg += strlen("count=");
+	if (arg && strcmp(arg, "unlimited") &&
+	    (kstrtol(arg, 0, &count) || count < 0))
+		return -EINVAL;
+	ret = ftrace_match_glob(glob, &m);
+	if (ret)
+		return ret;
+
+	mutex_lock(&ftrace_lock);
+	ret = ftrace_match_sites_fast(&m, &v);
+	if (!ret && remove) {
+		/* Only the sites that have the probe. */
+		struct ftrace_probe_table *t = probe_table_now(fn);
+
+		for (i = 0, k = 0; i < v.n; i++)
+			if (probe_in(t, v.ip[i], cmd))
+				v.ip[k++] = v.ip[i];
+		v.n = k;
+	}
+	if (!ret && !v.n)
+		ret = -EINVAL;
+	if (!ret) {
+		sort(v.ip, v.n, sizeof(*v.ip), ftrace_cmp_ip, NULL);
+		ret = probe_edit(fn, v.ip, v.n, cmd, count, remove, &old);
+	}
+	mutex_unlock(&ftrace_lock);
+	kvfree(v.ip);
+	if (old) {
+		synchronize_rcu();
+		kvfree(old);
+	}
+	return ret;
+}
+
+static void probe_show(struct seq_file *m, const struct func_probe *fp)
+{
+	long left = atomic_long_read(&fp->count);
+
+	seq_printf(m, "%ps:%s", (void *)fp->ip, fp->cmd->name);
+	if (left < 0)
+		seq_puts(m, ":unlimited\n");
+	else
+		seq_printf(m, ":count=%ld\n", left);
+}
+
+#ifdef CONFIG_MODULES
+/**
+ * ftrace_probes_purge() - remove the probes on a range of text from every
+ *	session
+ * @start: the range's first address
+ * @end: one past its last
+ *
+ * Probes on a module's functions go with the module.
+ *
+ * Context: ftrace_lock held.
+ */
+void ftrace_probes_purge(unsigned long start, unsigned long end)
+{
+	struct ftrace_probe_table *t, *old = NULL;
+	struct trace_func *fn;
+	struct ftrace_ipvec v = {};
+	unsigned int i, c;
+
+	list_for_each_entry(fn, &ftrace_funcs, list) {
+		for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
+			t = probe_table_now(fn);
+			v.n = 0;
+			for (i = 0; t && i < t->n; i++)
+				if (t->p[i].cmd == &probe_cmds[c] &&
+				    t->p[i].ip >= start && t->p[i].ip < end &&
+				    ftrace_ipvec_push(&v, t->p[i].ip))
+					break;
+			if (v.n && !probe_edit(fn, v.ip, v.n, &probe_cmds[c],
+					       0, true, &old)) {
+				synchronize_rcu();
+				kvfree(old);
+			}
+		}
+	}
+	kvfree(v.ip);
+}
+#endif
+
+/* ---- a session's function tracer state ---------------------------------- */
+
+/**
+ * ftrace_func_init() - make a session's function tracer state
+ * @tr: the session, whose &trace_array.func is zeroed
+ *
+ * From here on the module notifiers keep its filters in step.
+ */
+void ftrace_func_init(struct trace_array *tr)
+{
+	struct trace_func *fn = &tr->func;
+
+	fn->tr = tr;
+	fn->ops.flags = FTRACE_OPS_FL_RECURSION;
+	fn->probe_ops.func = probe_func;
+	INIT_LIST_HEAD(&fn->pending[0]);
+	INIT_LIST_HEAD(&fn->pending[1]);
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&fn->list, &ftrace_funcs);
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_func_release() - free a session's function tracer state
+ * @tr: the session; its function tracer is not registered
+ *
+ * Its probes come off the call sites and its filters, waiting words and
+ * probes are freed.  Nothing happens if ftrace_func_init() did not run.
+ */
+void ftrace_func_release(struct trace_array *tr)
+{
+	struct trace_func *fn = &tr->func;
+	struct ftrace_probe_table *old;
+
+	if (!fn->tr)
+		return;
+	mutex_lock(&ftrace_lock);
+	list_del(&fn->list);
+	old = probe_table_now(fn);
+	probe_publish(fn, NULL, NULL);
+	ftrace_ops_set_replace(&fn->ops, false, NULL);
+	ftrace_ops_set_replace(&fn->ops, true, NULL);
+	ftrace_pending_free(&fn->pending[0]);
+	ftrace_pending_free(&fn->pending[1]);
+	mutex_unlock(&ftrace_lock);
+	fn->tr = NULL;
+	/* The probe callback may still be reading the table. */
+	synchronize_rcu();
+	kvfree(old);
+}
+
+/* ---- set_ftrace_filter and set_ftrace_notrace --------------------------- */
+
+/*
+ * Each session has the pair; the inode holds the session's key, and the
+ * name says which set.  Reading lists the set.  A writer edits a private
+ * copy (empty if opened with O_TRUNC), word by word as the words
+ * complete - a word may span write() calls - and the copy replaces the
+ * set when the file is closed, unless a write failed: then the set stays
+ * as it was.
+ */
+struct filter_file {
+	struct trace_file_key	*key;
+	bool			exclude;
+	bool			failed;
+	struct ftrace_ops	scratch;
+	struct list_head	pending;
+	unsigned int		len;
+	char			word[KSYM_NAME_LEN + MODULE_NAME_LEN + 8];
+};
+
+static bool file_excludes(const struct file *filp)
+{
+	return !strcmp(filp->f_path.dentry->d_name.name, "set_ftrace_notrace");
+}
+
+static struct trace_func *seq_func(struct seq_file *m)
+{
+	return &((struct trace_file_key *)m->private)->tr->func;
+}
+
+/*
+ * The @pos-th line: the "all"/"none" banner for a missing set, then the
+ * set's addresses, then the words waiting for their module, then (in
+ * set_ftrace_filter) the function probes.
+ */
+static void *set_line(struct seq_file *m, loff_t pos)
+{
+	bool exclude = file_excludes(m->file);
+	struct trace_func *fn = seq_func(m);
+	struct ftrace_ip_set *set = ftrace_ops_set(&fn->ops, exclude);
+	struct ftrace_probe_table *t;
+	struct ftrace_pending_word *p;
+	loff_t n = set ? set->count : 1;
+
+	if (!set && !pos)
+		return SEQ_START_TOKEN;
+	if (pos < n)
+		return &set->ip[pos];
+	list_for_each_entry(p, &fn->pending[exclude], list)
+		if (pos-- == n)
+			return p;
+	t = exclude ? NULL : probe_table_now(fn);
+	pos -= n;
+	if (t && pos < t->n)
+		return &t->p[pos];
+	return NULL;
+}
+
+static void *set_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&ftrace_lock);
+	return set_line(m, *pos);
+}
+
+static void *set_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return set_line(m, *pos);
+}
+
+static void set_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&ftrace_lock);
+}
+
+static int set_show(struct seq_file *m, void *v)
+{
+	bool exclude = file_excludes(m->file);
+	struct trace_func *fn = seq_func(m);
+	struct ftrace_ip_set *set = ftrace_ops_set(&fn->ops, exclude);
+	struct ftrace_probe_table *t = exclude ? NULL : probe_table_now(fn);
+
+	if (v == SEQ_START_TOKEN)
+		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
+				      "#### all functions enabled ####\n");
+	else if (set && v >= (void *)set->ip && v < (void *)(set->ip + set->count))
+		seq_printf(m, "%ps\n", *(void **)v);
+	else if (t && v >= (void *)t->p && v < (void *)(t->p + t->n))
+		probe_show(m, v);
+	else
+		seq_printf(m, "%s\n", ((struct ftrace_pending_word *)v)->text);
+	return 0;
+}
+
+static const struct seq_operations set_seq_ops = {
+	.start	= set_start,
+	.next	= set_next,
+	.stop	= set_stop,
+	.show	= set_show,
+};
+
+/* A writer's copy of @fn's set and waiting words. */
+static int filter_copy(struct filter_file *ff, struct trace_func *fn)
+{
+	struct ftrace_ip_set *set, *copy;
+	struct ftrace_pending_word *p, *q;
+	int ret = -ENOMEM;
+
+	mutex_lock(&ftrace_lock);
+	set = ftrace_ops_set(&fn->ops, ff->exclude);
+	if (set) {
+		copy = ftrace_ip_set_edit(set, NULL, 0, false);
+		if (!copy)
+			goto out;
+		RCU_INIT_POINTER(*ftrace_ops_slot(&ff->scratch, ff->exclude), copy);
+	}
+	list_for_each_entry(p, &fn->pending[ff->exclude], list) {
+		q = kmemdup(p, sizeof(*p) + strlen(p->text) + 1, GFP_KERNEL);
+		if (!q)
+			goto out;
+		list_add_tail(&q->list, &ff->pending);
+	}
+	ret = 0;
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static void filter_file_free(struct filter_file *ff)
+{
+	kvfree(rcu_dereference_protected(*ftrace_ops_slot(&ff->scratch, ff->exclude),
+					 1));
+	ftrace_pending_free(&ff->pending);
+	trace_array_put(ff->key->tr);
+	kfree(ff);
+}
+
+static int filter_open(struct inode *inode, struct file *filp)
+{
+	struct trace_file_key *key;
+	struct filter_file *ff;
+	int ret;
+
+	ret = trace_key_open(inode, filp);
+	if (ret)
+		return ret;
+	if (!(filp->f_mode & FMODE_WRITE))
+		return trace_key_seq_open(filp, &set_seq_ops);
+	key = filp->private_data;
+	ff = kzalloc(sizeof(*ff), GFP_KERNEL);
+	if (!ff) {
+		trace_array_put(key->tr);
+		return -ENOMEM;
+	}
+	ff->key = key;
+	ff->exclude = file_excludes(filp);
+	INIT_LIST_HEAD(&ff->pending);
+	filp->private_data = ff;
+	if (filp->f_flags & O_TRUNC)
+		return 0;
+	ret = filter_copy(ff, &key->tr->func);
+	if (ret)
+		filter_file_free(ff);
+	return ret;
+}
+
+static int filter_word(struct filter_file *ff)
+{
+	struct trace_func *fn = &ff->key->tr->func;
+	int ret;
+
+	if (!ff->len)
+		return 0;
+	ff->word[ff->len] = '\0';
+	ff->len = 0;
+	if (!ff->exclude) {
+		ret = probe_word(fn, ff->word);
+		if (ret != -ENOENT)
+			return ret;
+	}
+	mutex_lock(&ftrace_lock);
+	ret = ftrace_ops_apply_word(&ff->scratch, ff->exclude, ff->word, &ff->pending);
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static ssize_t filter_write(struct file *filp, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct filter_file *ff = filp->private_data;
+	size_t done;
+	int ret = 0;
+
+	if (!(filp->f_mode & FMODE_WRITE) || !ff)
+		return -EINVAL;
+	for (done = 0; done < cnt && !ret; done++) {
+		char c;
+
+		if (get_user(c, ubuf + done)) {
+			ret = -EFAULT;
+			break;
+		}
+		if (isspace(c) || !c)
+			ret = filter_word(ff);
+		else if (ff->len < sizeof(ff->word) - 1)
+			ff->word[ff->len++] = c;
+		else
+			ret = -EINVAL;
+	}
+	if (ret) {
+		ff->failed = true;
+		ff->len = 0;
+		return ret;
+	}
+	return cnt;
+}
+
+static int filter_release(struct inode *inode, struct file *filp)
+{
+	struct filter_file *ff = filp->private_data;
+	struct trace_func *fn;
+	struct ftrace_ip_set *set;
+
+	if (!(filp->f_mode & FMODE_WRITE))
+		return trace_key_seq_release(inode, filp);
+	fn = &ff->key->tr->func;
+	if (filter_word(ff))
+		ff->failed = true;
+	mutex_lock(&ftrace_lock);
+	set = ftrace_ops_set(&ff->scratch, ff->exclude);
+	if (!ff->failed) {
+		struct list_head *pending = &fn->pending[ff->exclude];
+		/* Empty is everything, unless words wait for their module. */
+		bool keep = set && (set->count || !list_empty(&ff->pending));
+
+		RCU_INIT_POINTER(*ftrace_ops_slot(&ff->scratch, ff->exclude), NULL);
+		ftrace_ops_set_replace(&fn->ops, ff->exclude, keep ? set : NULL);
+		if (!keep)
+			kvfree(set);
+		ftrace_pending_free(pending);
+		list_splice_init(&ff->pending, pending);
+	}
+	mutex_unlock(&ftrace_lock);
+	filter_file_free(ff);
+	return 0;
+}
+
+static const struct file_operations filter_fops = {
+	.open		= filter_open,
+	.read		= seq_read,
+	.write		= filter_write,
+	.llseek		= noop_llseek,
+	.release	= filter_release,
+};
+
+/**
+ * ftrace_create_tracefs_files() - a session's filter files, and the top
+ *	level's call-site files
+ * @tr: the session
+ */
+void ftrace_create_tracefs_files(struct trace_array *tr)
+{
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+
+	trace_create_file("set_ftrace_filter", 0644, tr->dir, key,
+			  &filter_fops);
+	trace_create_file("set_ftrace_notrace", 0644, tr->dir, key,
+			  &filter_fops);
+	if (tr != &global_trace)
+		return;
+	trace_create_file("available_filter_functions", 0444, NULL,
+			  (void *)VIEW_AVAILABLE, &sites_fops);
+	trace_create_file("available_filter_functions_addrs", 0444, NULL,
+			  (void *)VIEW_ADDRS, &sites_fops);
+	trace_create_file("enabled_functions", 0444, NULL,
+			  (void *)VIEW_ENABLED, &sites_fops);
+}

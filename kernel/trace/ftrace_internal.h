@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What ftrace.c (the call sites and the ops) shares with ftrace_files.c
+ * (the function tracer's tracefs files and probes).  Nothing outside
+ * those two files uses it.
+ */
+#ifndef _KERNEL_TRACE_FTRACE_INTERNAL_H
+#define _KERNEL_TRACE_FTRACE_INTERNAL_H
+
+#include <linux/ftrace.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+
+/* What a call site holds. */
+enum site_state {
+	SITE_NOP,
+	SITE_CALL,	/* call ftrace_caller */
+	SITE_REGS,	/* call ftrace_regs_caller */
+	SITE_GONE,	/* its text was freed (init code) */
+};
+
+struct ftrace_site {
+	unsigned long	ip;
+	unsigned long	state;
+};
+
+/**
+ * struct ftrace_table - the call sites of vmlinux or of one module
+ * @list: in ftrace_tables
+ * @mod: the module, NULL for vmlinux
+ * @live: the module is formed: its sites may be patched
+ * @gone: how many of @sites are SITE_GONE
+ * @count: number of @sites
+ * @sites: sorted by address
+ */
+struct ftrace_table {
+	struct list_head	list;
+	struct module		*mod;
+	bool			live;
+	unsigned int		gone;
+	unsigned int		count;
+	struct ftrace_site	sites[] __counted_by(count);
+};
+
+/**
+ * struct ftrace_ip_set - a sorted set of call-site addresses
+ * @rcu: frees it after the readers are done
+ * @count: number of addresses
+ * @ip: the addresses, ascending
+ */
+struct ftrace_ip_set {
+	struct rcu_head		rcu;
+	unsigned int		count;
+	unsigned long		ip[] __counted_by(count);
+};
+
+/* A growing list of call sites. */
+struct ftrace_ipvec {
+	unsigned long	*ip;
+	unsigned int	n, cap;
+};
+
+/**
+ * struct ftrace_match - what a filter word selects
+ * @glob: the function name or shell glob; "*" for any
+ * @mod: only functions of this module, or NULL for any
+ * @exact: @glob has no wildcard
+ * @index: when not 0, @glob was a number: the function on this line
+ *	(from 1) of available_filter_functions, whatever @mod says
+ */
+struct ftrace_match {
+	const char	*glob;
+	const char	*mod;
+	bool		exact;
+	unsigned long	index;
+};
+
+/*
+ * Words of set_ftrace_filter and set_ftrace_notrace that name a module
+ * not loaded yet ("glob:mod:module"): they wait, are listed when the
+ * file is read, and are applied when the module comes.
+ */
+struct ftrace_pending_word {
+	struct list_head	list;
+	char			text[];
+};
+
+/* Serialises every change of the tables, the ops and their sets. */
+extern struct mutex ftrace_lock;
+/* The call-site tables, vmlinux first (RCU list, ftrace_lock). */
+extern struct list_head ftrace_tables;
+/* The registered ops (RCU list, ftrace_lock). */
+extern struct list_head ftrace_ops_list;
+/* Every session's struct trace_func (ftrace_lock). */
+extern struct list_head ftrace_funcs;
+
+int ftrace_cmp_ip(const void *a, const void *b);
+struct ftrace_ip_set *ftrace_ip_set_alloc(unsigned int count);
+struct ftrace_ip_set *ftrace_ip_set_edit(const struct ftrace_ip_set *set,
+					 const unsigned long *ips,
+					 unsigned int cnt, bool remove);
+bool ftrace_ops_wants(struct ftrace_ops *ops, unsigned long ip);
+void ftrace_update(void);
+struct ftrace_ip_set __rcu **ftrace_ops_slot(struct ftrace_ops *ops,
+					     bool exclude);
+struct ftrace_ip_set *ftrace_ops_set(struct ftrace_ops *ops, bool exclude);
+void ftrace_ops_set_replace(struct ftrace_ops *ops, bool exclude,
+			    struct ftrace_ip_set *set);
+int ftrace_ipvec_push(struct ftrace_ipvec *v, unsigned long ip);
+int ftrace_match_glob(const char *glob, struct ftrace_match *m);
+int ftrace_match_sites_fast(const struct ftrace_match *m,
+			    struct ftrace_ipvec *out);
+void ftrace_pending_free(struct list_head *pending);
+int ftrace_ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
+			  struct list_head *pending);
+
+/* ftrace_files.c */
+void ftrace_probes_purge(unsigned long start, unsigned long end);
+
+#endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */
