@@ -131,10 +131,11 @@ static const struct file_operations sites_fops = {
 /* ---- function probes: "function:command[:count]" ------------------------ */
 
 /*
- * A word "glob:traceoff" (or traceon) written to a session's
- * set_ftrace_filter attaches a probe to every matching function: each
- * call turns that session's tracing off (on).  ":N" limits it to N calls
- * that change something; "!glob:command" removes it.  Probes are
+ * A word "glob:traceoff" (or traceon, or stacktrace) written to a
+ * session's set_ftrace_filter attaches a probe to every matching
+ * function: each call turns that session's tracing off (on), or records
+ * the kernel stack in its buffer.  ":N" limits it to N calls that change
+ * something (every stacktrace call does); "!glob:command" removes it.  Probes are
  * independent of the filter: the file lists them after the filtered
  * functions, "<function>:<command>:unlimited" or ":count=N", and
  * truncating the file does not remove them.
@@ -145,11 +146,14 @@ static const struct file_operations sites_fops = {
  */
 struct probe_cmd {
 	const char	*name;
-	/* Returns whether it changed something (which uses up a count). */
-	bool		(*fn)(struct trace_array *tr);
+	/*
+	 * Called with the probed function's address; returns whether it
+	 * changed something (which uses up a count).
+	 */
+	bool		(*fn)(struct trace_array *tr, unsigned long ip);
 };
 
-static bool probe_traceon(struct trace_array *tr)
+static bool probe_traceon(struct trace_array *tr, unsigned long ip)
 {
 	if (tracer_tracing_is_on(tr))
 		return false;
@@ -157,7 +161,7 @@ static bool probe_traceon(struct trace_array *tr)
 	return true;
 }
 
-static bool probe_traceoff(struct trace_array *tr)
+static bool probe_traceoff(struct trace_array *tr, unsigned long ip)
 {
 	if (!tracer_tracing_is_on(tr))
 		return false;
@@ -165,9 +169,17 @@ static bool probe_traceoff(struct trace_array *tr)
 	return true;
 }
 
+/* The stack from the probed function outwards. */
+static bool probe_stacktrace(struct trace_array *tr, unsigned long ip)
+{
+	trace_stack_write(tr, 0, ip);
+	return true;
+}
+
 static const struct probe_cmd probe_cmds[] = {
 	{ "traceon", probe_traceon },
 	{ "traceoff", probe_traceoff },
+	{ "stacktrace", probe_stacktrace },
 };
 
 struct func_probe {
@@ -217,7 +229,7 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 		/* A limited probe counts the calls that changed something. */
 		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
 			continue;
-		if (!fp->cmd->fn(fn->tr) && left > 0)
+		if (!fp->cmd->fn(fn->tr, ip) && left > 0)
 			atomic_long_inc(&fp->count);
 	}
 }

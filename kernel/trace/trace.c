@@ -16,10 +16,12 @@
  */
 #include <linux/ctype.h>
 #include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
@@ -246,6 +248,88 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 					     type, trace_ctx);
 	return event;
 }
+
+#ifdef CONFIG_STACKTRACE
+/*
+ * The frames of a stack record are gathered in a per-CPU scratch area
+ * before the record is reserved (its size depends on them): one area per
+ * level a writer may nest to on a CPU - task, softirq, irq, NMI - taken
+ * in turn by stack_level.  A deeper writer records nothing.
+ */
+#define STACK_LEVELS	4
+#define STACK_MAX	64
+
+struct stack_scratch {
+	unsigned long	ip[STACK_LEVELS][STACK_MAX];
+};
+
+static DEFINE_PER_CPU(struct stack_scratch, stack_scratch);
+static DEFINE_PER_CPU(int, stack_level);
+
+/* How many of @ips to drop so the first one is in the function at @from. */
+static unsigned int stack_trim(const unsigned long *ips, unsigned int nr,
+			       unsigned long from)
+{
+	unsigned long size, offset, start;
+	unsigned int i;
+
+	if (!from || !kallsyms_lookup_size_offset(from, &size, &offset))
+		return 0;
+	start = from - offset;
+	for (i = 0; i < nr; i++)
+		if (ips[i] - start < size)
+			return i;
+	return 0;
+}
+
+/**
+ * trace_stack_write() - record the current kernel stack in a session
+ * @tr: the session
+ * @skip: frames to leave out, beyond this function's own
+ * @from: when not 0, a code address: the frames above the first one in
+ *	its function are left out too (a function probe's own frames)
+ *
+ * Writes an events/ftrace/kernel_stack record of up to 64 frames.
+ *
+ * Context: Any context.
+ */
+void trace_stack_write(struct trace_array *tr, int skip, unsigned long from)
+{
+	struct ring_buffer_event *event;
+	unsigned int nr, first;
+	struct stack_entry *e;
+	unsigned long *ips;
+	int level;
+
+	preempt_disable_notrace();
+	level = this_cpu_inc_return(stack_level) - 1;
+	/* An interrupt that nests here sees the level taken. */
+	barrier();
+	if (level >= STACK_LEVELS)
+		goto out;
+	ips = this_cpu_ptr(&stack_scratch)->ip[level];
+	nr = stack_trace_save(ips, STACK_MAX, skip + 1);
+	first = stack_trim(ips, nr, from);
+	nr -= first;
+	event = trace_buffer_lock_reserve(tr->buffer, TRACE_STACK,
+					  struct_size(e, caller, nr),
+					  tracing_gen_ctx());
+	if (event) {
+		e = ring_buffer_event_data(event);
+		e->size = nr;
+		memcpy(e->caller, ips + first, nr * sizeof(*ips));
+		ring_buffer_unlock_commit(tr->buffer);
+	}
+out:
+	barrier();
+	this_cpu_dec(stack_level);
+	preempt_enable_notrace();
+}
+#else
+void trace_stack_write(struct trace_array *tr, int skip, unsigned long from)
+{
+}
+#endif /* CONFIG_STACKTRACE */
 
 /**
  * trace_event_buffer_reserve() - reserve the record of an event

@@ -53,6 +53,17 @@ struct ftrace_entry {
 	unsigned long		parent_ip;
 };
 
+/*
+ * A kernel stack, innermost call first: events/ftrace/kernel_stack.  The
+ * format file shows eight callers, as 6.12's does; a record holds @size.
+ */
+#define FTRACE_STACK_ENTRIES	8
+struct stack_entry {
+	struct trace_entry	ent;
+	int			size;
+	unsigned long		caller[] __counted_by(size);
+};
+
 /* trace_marker and trace_printk() text: events/ftrace/print */
 struct print_entry {
 	struct trace_entry	ent;
@@ -317,6 +328,7 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 			  unsigned long len, unsigned int trace_ctx);
+void trace_stack_write(struct trace_array *tr, int skip, unsigned long from);
 ssize_t trace_parse_write(const char __user *ubuf, size_t cnt, char *buf,
 			  size_t size);
 ssize_t trace_write_ulong(const char __user *ubuf, size_t cnt,

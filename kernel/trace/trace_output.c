@@ -1163,6 +1163,26 @@ static enum print_line_t bin_function(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
+/* "<stack trace>", then " => <function>" a line, innermost first. */
+static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct stack_entry *e = (void *)iter->ent;
+	int i, n = (iter->ent_size - (int)offsetof(struct stack_entry, caller)) /
+		   (int)sizeof(e->caller[0]);
+
+	/* A record's own count, unless it claims more than it holds. */
+	if (e->size >= 0 && e->size < n)
+		n = e->size;
+	trace_seq_puts(&iter->seq, "<stack trace>\n");
+	for (i = 0; i < n && e->caller[i] != ULONG_MAX; i++) {
+		trace_seq_puts(&iter->seq, " => ");
+		print_sym(iter, e->caller[i]);
+		trace_seq_putc(&iter->seq, '\n');
+	}
+	return trace_handle_return(&iter->seq);
+}
+
 static enum print_line_t raw_print(struct trace_iterator *iter, int flags,
 				   struct trace_event *event)
 {
@@ -1202,6 +1222,10 @@ static struct trace_event_functions function_funcs = {
 	.raw	= raw_function,
 	.hex	= hex_function,
 	.binary	= bin_function,
+};
+
+static struct trace_event_functions kernel_stack_funcs = {
+	.trace	= print_stack,
 };
 
 static struct trace_event_functions print_funcs = {
@@ -1255,6 +1279,17 @@ static struct trace_event_fields function_fields[] = {
 	{}
 };
 
+/* As 6.12 shows it: eight callers, whatever a record holds. */
+static struct trace_event_fields kernel_stack_fields[] = {
+	{ .type = "int", .name = "size", .is_signed = 1,
+	  .offset = offsetof(struct stack_entry, size), .size = sizeof(int) },
+	{ .type = "unsigned long[" __stringify(FTRACE_STACK_ENTRIES) "]",
+	  .name = "caller", .offset = offsetof(struct stack_entry, caller),
+	  .size = FTRACE_STACK_ENTRIES * sizeof(unsigned long),
+	  .len = FTRACE_STACK_ENTRIES },
+	{}
+};
+
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD("unsigned long", ip, print_entry),
 	CORE_TAIL("char[]", buf, print_entry),
@@ -1300,6 +1335,14 @@ static struct trace_event_fields raw_data_fields[] = {
 
 CORE_EVENT(function, TRACE_FN, ftrace_entry,
 	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
+CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\", "
+	   "(void *)REC->caller[0], (void *)REC->caller[1], "
+	   "(void *)REC->caller[2], (void *)REC->caller[3], "
+	   "(void *)REC->caller[4], (void *)REC->caller[5], "
+	   "(void *)REC->caller[6], (void *)REC->caller[7]");
 CORE_EVENT(print, TRACE_PRINT, print_entry,
 	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
 CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
@@ -1311,7 +1354,8 @@ CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
 
 /* In id order, as upstream lists them. */
 static struct trace_event_call *core_calls[] = {
-	&function_call, &print_call, &bprint_call, &bputs_call,
+	&function_call, &kernel_stack_call, &print_call, &bprint_call,
+	&bputs_call,
 	&raw_data_call,
 };
 

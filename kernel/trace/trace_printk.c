@@ -217,15 +217,8 @@ EXPORT_SYMBOL_GPL(__trace_bprintk);
  */
 void trace_dump_stack(int skip)
 {
-	unsigned long entries[16];
-	unsigned int nr, i;
-
-	if (!printk_allowed(&global_trace))
-		return;
-	nr = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
-	__trace_puts(_THIS_IP_, "<stack trace>\n", 14);
-	for (i = 0; i < nr; i++)
-		__trace_printk(_THIS_IP_, " => %pS\n", (void *)entries[i]);
+	if (printk_allowed(&global_trace))
+		trace_stack_write(&global_trace, skip + 1, 0);
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
