@@ -328,7 +328,7 @@ static int tracer_switch(struct trace_array *tr, const struct tracer *t)
 	ret = t->start(tr);
 	if (ret)
 		return ret;
-	WRITE_ONCE(tr->tracer, t == &nop_tracer ? NULL : t);
+	WRITE_ONCE(tr->tracer, t);
 	return 0;
 }
 

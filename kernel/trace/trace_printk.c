@@ -27,7 +27,6 @@
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/stacktrace.h>
 #include <linux/string.h>
 
 #include "trace.h"
