@@ -53,7 +53,7 @@
 #                    ftrace-managed functions fail with an error),
 #                    DYNAMIC_FTRACE_WITH_ARGS, FPROBE
 #   tracers:         NOP_TRACER, CONTEXT_SWITCH_TRACER, GENERIC_TRACER,
-#                    TRACER_MAX_TRACE, TRACER_SNAPSHOT, MMIOTRACE
+#                    MMIOTRACE
 #   events:          FTRACE_SYSCALLS, BLK_DEV_IO_TRACE
 #   dynamic events:  DYNAMIC_EVENTS, PROBE_EVENTS, KPROBE_EVENTS,
 #                    UPROBE_EVENTS, FPROBE_EVENTS, PROBE_EVENTS_BTF_ARGS
@@ -182,7 +182,10 @@ dropped() {
 configure() {
 	STEP=config
 	local stamp=$OBJ/.debian-config-stamp want
+	# A new Kconfig (a later series) needs a new olddefconfig: the old
+	# .config has "is not set" for what it did not offer.
 	want="$(xz -dc "$CONFIG_XZ" | md5sum) btf=$DEBIAN_BTF dwarf=$DEBIAN_DEBUG_INFO $(declare -f adjust | md5sum)"
+	want="$want kconfig=$(find "$TREE" -name 'Kconfig*' -type f | sort | xargs cat | md5sum)"
 	mkdir -p "$OBJ"
 	if [ -f "$OBJ/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
 		return 0

@@ -387,11 +387,22 @@ enum {
 	EVENT_FILE_FL_ENABLED_BIT,
 	EVENT_FILE_FL_FILTERED_BIT,
 	EVENT_FILE_FL_PID_FILTER_BIT,
+	EVENT_FILE_FL_SOFT_MODE_BIT,
+	EVENT_FILE_FL_SOFT_DISABLED_BIT,
 };
 
+/*
+ * ENABLED: the probe is attached.  SOFT_MODE: something (a function
+ * probe's enable_event or disable_event) switches the event on and off
+ * from where it runs; the probe stays attached and SOFT_DISABLED says
+ * whether its records are dropped.  The bits are changed with atomic
+ * bit operations: SOFT_DISABLED is flipped without a lock.
+ */
 #define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
 #define EVENT_FILE_FL_FILTERED	BIT(EVENT_FILE_FL_FILTERED_BIT)
 #define EVENT_FILE_FL_PID_FILTER	BIT(EVENT_FILE_FL_PID_FILTER_BIT)
+#define EVENT_FILE_FL_SOFT_MODE	BIT(EVENT_FILE_FL_SOFT_MODE_BIT)
+#define EVENT_FILE_FL_SOFT_DISABLED	BIT(EVENT_FILE_FL_SOFT_DISABLED_BIT)
 
 struct event_filter;
 
@@ -401,6 +412,7 @@ struct event_filter;
  * @call: the event
  * @tr: the trace array its records go to
  * @flags: EVENT_FILE_FL_* bits
+ * @sm_ref: how many users keep the event in soft mode (trace_types_lock)
  * @ed: its directory under events/
  * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
  */
@@ -409,6 +421,7 @@ struct trace_event_file {
 	struct trace_event_call		*call;
 	struct trace_array		*tr;
 	unsigned long			flags;
+	unsigned int			sm_ref;
 	struct event_dir		*ed;
 	struct event_filter __rcu	*filter;
 };

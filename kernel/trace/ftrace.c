@@ -1263,17 +1263,18 @@ void ftrace_release_mod(struct module *mod)
 	mutex_lock(&ftrace_lock);
 	t = table_of(mod);
 	if (t) {
-		if (t->count)
-			ftrace_probes_purge(t->sites[0].ip,
-					    t->sites[t->count - 1].ip + 1);
 		list_del_rcu(&t->list);
 		purge_table_from_sets(t);
 	}
 	mutex_unlock(&ftrace_lock);
-	if (t) {
-		synchronize_rcu();
-		kvfree(t);
-	}
+	if (!t)
+		return;
+	/* Out of the list, its sites match no new probe word. */
+	if (t->count)
+		ftrace_probes_purge(t->sites[0].ip,
+				    t->sites[t->count - 1].ip + 1);
+	synchronize_rcu();
+	kvfree(t);
 }
 
 #endif /* CONFIG_MODULES */

@@ -134,26 +134,35 @@ static const struct file_operations sites_fops = {
  * A word "glob:traceoff" (or traceon, or stacktrace) written to a
  * session's set_ftrace_filter attaches a probe to every matching
  * function: each call turns that session's tracing off (on), or records
- * the kernel stack in its buffer.  ":N" limits it to N calls that change
- * something (every stacktrace call does); "!glob:command" removes it.  Probes are
- * independent of the filter: the file lists them after the filtered
- * functions, "<function>:<command>:unlimited" or ":count=N", and
- * truncating the file does not remove them.
+ * the kernel stack in its buffer.  "glob:enable_event:system:event" (or
+ * disable_event) lets that event of the session record (or drops its
+ * records) while keeping it in soft mode: its enable file reads "1*" or
+ * "0*".  ":N" limits a probe to N calls that change something (every
+ * stacktrace call does); "!glob:command[:system:event]" removes it.
+ * Probes are independent of the filter: the file lists them after the
+ * filtered functions, "<function>:<command>[:system:event]:unlimited" or
+ * ":count=N", and truncating the file does not remove them.
  *
  * A session's probes are one table sorted by address, replaced as a
  * whole under ftrace_lock (RCU) and served by the session's probe_ops,
- * whose filter is the table's addresses.
+ * whose filter is the table's addresses.  Each event probe in the table
+ * holds its event in soft mode (event_soft_mode_get()); changes to
+ * those take trace_types_lock before ftrace_lock.
  */
 struct probe_cmd {
 	const char	*name;
 	/*
-	 * Called with the probed function's address; returns whether it
+	 * Called with the probed function's address and the probe's data
+	 * (an event probe's &struct trace_event_file); returns whether it
 	 * changed something (which uses up a count).
 	 */
-	bool		(*fn)(struct trace_array *tr, unsigned long ip);
+	bool		(*fn)(struct trace_array *tr, unsigned long ip,
+			      void *data);
+	bool		event;
 };
 
-static bool probe_traceon(struct trace_array *tr, unsigned long ip)
+static bool probe_traceon(struct trace_array *tr, unsigned long ip,
+			  void *data)
 {
 	if (tracer_tracing_is_on(tr))
 		return false;
@@ -161,7 +170,8 @@ static bool probe_traceon(struct trace_array *tr, unsigned long ip)
 	return true;
 }
 
-static bool probe_traceoff(struct trace_array *tr, unsigned long ip)
+static bool probe_traceoff(struct trace_array *tr, unsigned long ip,
+			   void *data)
 {
 	if (!tracer_tracing_is_on(tr))
 		return false;
@@ -170,21 +180,37 @@ static bool probe_traceoff(struct trace_array *tr, unsigned long ip)
 }
 
 /* The stack from the probed function outwards. */
-static bool probe_stacktrace(struct trace_array *tr, unsigned long ip)
+static bool probe_stacktrace(struct trace_array *tr, unsigned long ip,
+			     void *data)
 {
 	trace_stack_write(tr, 0, ip);
 	return true;
+}
+
+static bool probe_enable_event(struct trace_array *tr, unsigned long ip,
+			       void *data)
+{
+	return event_soft_set(data, true);
+}
+
+static bool probe_disable_event(struct trace_array *tr, unsigned long ip,
+				void *data)
+{
+	return event_soft_set(data, false);
 }
 
 static const struct probe_cmd probe_cmds[] = {
 	{ "traceon", probe_traceon },
 	{ "traceoff", probe_traceoff },
 	{ "stacktrace", probe_stacktrace },
+	{ "enable_event", probe_enable_event, true },
+	{ "disable_event", probe_disable_event, true },
 };
 
 struct func_probe {
 	unsigned long		ip;
 	const struct probe_cmd	*cmd;
+	void			*data;
 	atomic_long_t		count;	/* calls left; -1: unlimited */
 };
 
@@ -229,7 +255,7 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 		/* A limited probe counts the calls that changed something. */
 		if (left > 0 && !atomic_long_add_unless(&fp->count, -1, 0))
 			continue;
-		if (!fp->cmd->fn(fn->tr, ip) && left > 0)
+		if (!fp->cmd->fn(fn->tr, ip, fp->data) && left > 0)
 			atomic_long_inc(&fp->count);
 	}
 }
@@ -246,17 +272,30 @@ static int probe_cmp(const void *a, const void *b)
 
 	if (x->ip != y->ip)
 		return x->ip < y->ip ? -1 : 1;
-	return x->cmd == y->cmd ? 0 : x->cmd < y->cmd ? -1 : 1;
+	if (x->cmd != y->cmd)
+		return x->cmd < y->cmd ? -1 : 1;
+	return x->data == y->data ? 0 : x->data < y->data ? -1 : 1;
+}
+
+/* What a probe is: its command and, for an event probe, its event. */
+struct probe_key {
+	const struct probe_cmd	*cmd;
+	void			*data;
+};
+
+static bool probe_is(const struct func_probe *fp, const struct probe_key *k)
+{
+	return fp->cmd == k->cmd && fp->data == k->data;
 }
 
 static bool probe_in(const struct ftrace_probe_table *t, unsigned long ip,
-		     const struct probe_cmd *cmd)
+		     const struct probe_key *k)
 {
 	unsigned int i;
 
 	for (i = t ? probe_lower(t, ip) : 0; t && i < t->n && t->p[i].ip == ip;
 	     i++)
-		if (t->p[i].cmd == cmd)
+		if (probe_is(&t->p[i], k))
 			return true;
 	return false;
 }
@@ -290,16 +329,16 @@ static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
 }
 
 /*
- * Add @cmd at the sites @ips (sorted) with @count, or remove it from
- * them, in @fn's probes.  *@oldp is the table replaced, for the caller
- * to free after a grace period.
+ * Add the probe @k at the sites @ips (sorted) with @count, or remove it
+ * from them, in @fn's probes.  *@oldp is the table replaced, for the
+ * caller to free after a grace period.
  */
 static int probe_edit(struct trace_func *fn, const unsigned long *ips,
-		      unsigned int n, const struct probe_cmd *cmd, long count,
+		      unsigned int n, const struct probe_key *k, long count,
 		      bool remove, struct ftrace_probe_table **oldp)
 {
 	struct ftrace_probe_table *old = probe_table_now(fn), *t;
-	unsigned int i, k = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
+	unsigned int i, j = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
 	struct ftrace_ip_set *set;
 
 	t = kvzalloc(struct_size(t, p, max), GFP_KERNEL);
@@ -307,38 +346,36 @@ static int probe_edit(struct trace_func *fn, const unsigned long *ips,
 		return -ENOMEM;
 	for (i = 0; old && i < old->n; i++) {
 		const struct func_probe *fp = &old->p[i];
-		bool hit = fp->cmd == cmd && ip_in(ips, n, fp->ip);
 
 		/* Removed, or replaced with the new count. */
-		if (hit)
+		if (probe_is(fp, k) && ip_in(ips, n, fp->ip))
 			continue;
-		t->p[k].ip = fp->ip;
-		t->p[k].cmd = fp->cmd;
-		atomic_long_set(&t->p[k].count, atomic_long_read(&fp->count));
-		k++;
+		t->p[j] = *fp;
+		atomic_long_set(&t->p[j].count, atomic_long_read(&fp->count));
+		j++;
 	}
-	for (i = 0; !remove && i < n; i++) {
-		t->p[k].ip = ips[i];
-		t->p[k].cmd = cmd;
-		atomic_long_set(&t->p[k].count, count);
-		k++;
+	for (i = 0; !remove && i < n; i++, j++) {
+		t->p[j].ip = ips[i];
+		t->p[j].cmd = k->cmd;
+		t->p[j].data = k->data;
+		atomic_long_set(&t->p[j].count, count);
 	}
-	t->n = k;
+	t->n = j;
 	/* Not published yet: sort()'s plain byte swap is fine. */
-	sort(t->p, k, sizeof(t->p[0]), probe_cmp, NULL);
+	sort(t->p, j, sizeof(t->p[0]), probe_cmp, NULL);
 
 	/* The ops' filter: the table's sites, each once. */
-	set = ftrace_ip_set_alloc(k ?: 1);
+	set = ftrace_ip_set_alloc(j ?: 1);
 	if (!set) {
 		kvfree(t);
 		return -ENOMEM;
 	}
 	set->count = 0;
-	for (i = 0; i < k; i++)
+	for (i = 0; i < j; i++)
 		if (!i || t->p[i].ip != t->p[i - 1].ip)
 			set->ip[set->count++] = t->p[i].ip;
 
-	if (!k) {
+	if (!j) {
 		kvfree(set);
 		kvfree(t);
 		t = NULL;
@@ -349,21 +386,78 @@ static int probe_edit(struct trace_func *fn, const unsigned long *ips,
 	return 0;
 }
 
+/* Drop @n soft-mode uses of an event probe's event (none for others). */
+static void probe_put(const struct probe_key *k, unsigned int n)
+{
+	while (k->cmd->event && n--)
+		event_soft_mode_put(k->data);
+}
+
 /*
- * A word "[!]glob:command[:count]" of @fn's set_ftrace_filter.  Returns
- * -ENOENT if @word is not a probe word at all, -EINVAL if it is a bad one
- * (unknown command, bad count, no function matches).
+ * Take @n soft-mode uses of an event probe's event.  All or nothing:
+ * on an error those taken are dropped again.
+ */
+static int probe_get(const struct probe_key *k, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; k->cmd->event && i < n; i++) {
+		ret = event_soft_mode_get(k->data);
+		if (ret) {
+			probe_put(k, i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The command of a probe word and, for an event command, its event:
+ * *@arg points after "command:" and is moved past "system:event:".
+ */
+static int probe_parse(struct trace_func *fn, const char *name, char **arg,
+		       struct probe_key *k)
+{
+	char *system = *arg, *event;
+	unsigned int i;
+
+	k->cmd = NULL;
+	k->data = NULL;
+	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
+		if (!strcmp(name, probe_cmds[i].name))
+			k->cmd = &probe_cmds[i];
+	if (!k->cmd)
+		return -EINVAL;
+	if (!k->cmd->event)
+		return 0;
+	event = system ? strchr(system, ':') : NULL;
+	if (!event)
+		return -EINVAL;
+	*event++ = '\0';
+	*arg = strchr(event, ':');
+	if (*arg)
+		*(*arg)++ = '\0';
+	k->data = event_file_find(fn->tr, system, event);
+	return k->data ? 0 : -EINVAL;
+}
+
+/*
+ * A word "[!]glob:command[:system:event][:count]" of @fn's
+ * set_ftrace_filter.  Returns -ENOENT if @word is not a probe word at
+ * all, -EINVAL if it is a bad one (unknown command or event, bad count,
+ * no function matches).
  */
 static int probe_word(struct trace_func *fn, char *word)
 {
 	bool remove = *word == '!';
-	const struct probe_cmd *cmd = NULL;
 	struct ftrace_probe_table *old = NULL;
 	char *glob = word + remove, *name, *arg;
 	struct ftrace_match m = {};
 	struct ftrace_ipvec v = {};
+	struct probe_key k;
+	unsigned int i, fresh = 0;
 	long count = -1;
-	unsigned int i, k;
 	int ret;
 
 	name = strchr(glob, ':');
@@ -373,44 +467,58 @@ static int probe_word(struct trace_func *fn, char *word)
 	arg = strchr(name, ':');
 	if (arg)
 		*arg++ = '\0';
-	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
-		if (!strcmp(name, probe_cmds[i].name))
-			cmd = &probe_cmds[i];
-	if (!cmd)
-		return -EINVAL;
-	/* A removal takes (and ignores) a count, as Linux does. */
-	if (arg && str_has_prefix(arg, "count="))
-		arg += strlen("count=");
-	if (arg && strcmp(arg, "unlimited") &&
-	    (kstrtol(arg, 0, &count) || count < 0))
-		return -EINVAL;
 	ret = ftrace_match_glob(glob, &m);
 	if (ret)
 		return ret;
 
+	mutex_lock(&trace_types_lock);
+	ret = probe_parse(fn, name, &arg, &k);
+	/* A removal takes (and ignores) a count, as Linux does. */
+	if (!ret && arg && str_has_prefix(arg, "count="))
+		arg += strlen("count=");
+	if (!ret && arg && strcmp(arg, "unlimited") &&
+	    (kstrtol(arg, 0, &count) || count < 0))
+		ret = -EINVAL;
+	if (ret)
+		goto out_types;
+
 	mutex_lock(&ftrace_lock);
 	ret = ftrace_match_sites_fast(&m, &v);
-	if (!ret && remove) {
-		/* Only the sites that have the probe. */
+	if (!ret) {
 		struct ftrace_probe_table *t = probe_table_now(fn);
+		unsigned int n = 0;
 
-		for (i = 0, k = 0; i < v.n; i++)
-			if (probe_in(t, v.ip[i], cmd))
-				v.ip[k++] = v.ip[i];
-		v.n = k;
+		/* A removal: the sites that have it; else count the new. */
+		for (i = 0; i < v.n; i++) {
+			bool in = probe_in(t, v.ip[i], &k);
+
+			if (!remove || in)
+				v.ip[n++] = v.ip[i];
+			fresh += !remove && !in;
+		}
+		v.n = n;
 	}
 	if (!ret && !v.n)
 		ret = -EINVAL;
+	if (!ret)
+		ret = probe_get(&k, fresh);
 	if (!ret) {
 		sort(v.ip, v.n, sizeof(*v.ip), ftrace_cmp_ip, NULL);
-		ret = probe_edit(fn, v.ip, v.n, cmd, count, remove, &old);
+		ret = probe_edit(fn, v.ip, v.n, &k, count, remove, &old);
+		if (ret)
+			probe_put(&k, fresh);
 	}
 	mutex_unlock(&ftrace_lock);
-	kvfree(v.ip);
 	if (old) {
+		/* The callbacks are done with the old table and its events. */
 		synchronize_rcu();
 		kvfree(old);
 	}
+	if (!ret && remove)
+		probe_put(&k, v.n);
+out_types:
+	mutex_unlock(&trace_types_lock);
+	kvfree(v.ip);
 	return ret;
 }
 
@@ -419,10 +527,89 @@ static void probe_show(struct seq_file *m, const struct func_probe *fp)
 	long left = atomic_long_read(&fp->count);
 
 	seq_printf(m, "%ps:%s", (void *)fp->ip, fp->cmd->name);
+	if (fp->cmd->event) {
+		struct trace_event_file *file = fp->data;
+
+		seq_printf(m, ":%s:%s", event_system(file->call),
+			   trace_event_name(file->call));
+	}
 	if (left < 0)
 		seq_puts(m, ":unlimited\n");
 	else
 		seq_printf(m, ":count=%ld\n", left);
+}
+
+/*
+ * Keep only the probes of @fn that @keep wants, dropping the others'
+ * soft-mode uses once the callbacks are done with them.
+ *
+ * Context: trace_types_lock held; takes ftrace_lock.
+ */
+static void probe_prune(struct trace_func *fn,
+			bool (*keep)(const struct func_probe *fp,
+				     unsigned long start, unsigned long end),
+			unsigned long start, unsigned long end)
+{
+	struct ftrace_probe_table *old, *t = NULL;
+	struct ftrace_ip_set *set = NULL;
+	unsigned int i, n = 0;
+
+	lockdep_assert_held(&trace_types_lock);
+	mutex_lock(&ftrace_lock);
+	old = probe_table_now(fn);
+	for (i = 0; old && i < old->n; i++)
+		n += keep(&old->p[i], start, end);
+	if (!old || n == old->n) {
+		mutex_unlock(&ftrace_lock);
+		return;
+	}
+	if (n) {
+		t = kvzalloc(struct_size(t, p, n), GFP_KERNEL);
+		set = ftrace_ip_set_alloc(n);
+	}
+	if (n && (!t || !set)) {
+		/* No memory: leave them all, as they were. */
+		kvfree(t);
+		kvfree(set);
+		mutex_unlock(&ftrace_lock);
+		return;
+	}
+	if (set)
+		set->count = 0;
+	for (i = 0, n = 0; i < old->n; i++) {
+		if (!keep(&old->p[i], start, end))
+			continue;
+		t->p[n] = old->p[i];
+		atomic_long_set(&t->p[n].count,
+				atomic_long_read(&old->p[i].count));
+		if (!n || t->p[n].ip != t->p[n - 1].ip)
+			set->ip[set->count++] = t->p[n].ip;
+		n++;
+	}
+	if (t)
+		t->n = n;
+	probe_publish(fn, t, set);
+	mutex_unlock(&ftrace_lock);
+	synchronize_rcu();
+	for (i = 0; i < old->n; i++) {
+		struct probe_key k = { old->p[i].cmd, old->p[i].data };
+
+		if (!keep(&old->p[i], start, end))
+			probe_put(&k, 1);
+	}
+	kvfree(old);
+}
+
+static bool probe_outside(const struct func_probe *fp, unsigned long start,
+			  unsigned long end)
+{
+	return fp->ip < start || fp->ip >= end;
+}
+
+static bool probe_none(const struct func_probe *fp, unsigned long start,
+		       unsigned long end)
+{
+	return false;
 }
 
 #ifdef CONFIG_MODULES
@@ -434,32 +621,18 @@ static void probe_show(struct seq_file *m, const struct func_probe *fp)
  *
  * Probes on a module's functions go with the module.
  *
- * Context: ftrace_lock held.
+ * Context: takes trace_types_lock and ftrace_lock; the range's call
+ * sites are no longer matched by new probe words.
  */
 void ftrace_probes_purge(unsigned long start, unsigned long end)
 {
-	struct ftrace_probe_table *t, *old = NULL;
 	struct trace_func *fn;
-	struct ftrace_ipvec v = {};
-	unsigned int i, c;
 
-	list_for_each_entry(fn, &ftrace_funcs, list) {
-		for (c = 0; c < ARRAY_SIZE(probe_cmds); c++) {
-			t = probe_table_now(fn);
-			v.n = 0;
-			for (i = 0; t && i < t->n; i++)
-				if (t->p[i].cmd == &probe_cmds[c] &&
-				    t->p[i].ip >= start && t->p[i].ip < end &&
-				    ftrace_ipvec_push(&v, t->p[i].ip))
-					break;
-			if (v.n && !probe_edit(fn, v.ip, v.n, &probe_cmds[c],
-					       0, true, &old)) {
-				synchronize_rcu();
-				kvfree(old);
-			}
-		}
-	}
-	kvfree(v.ip);
+	mutex_lock(&trace_types_lock);
+	/* The sessions cannot come or go: they do so under trace_types_lock. */
+	list_for_each_entry(fn, &ftrace_funcs, list)
+		probe_prune(fn, probe_outside, start, end);
+	mutex_unlock(&trace_types_lock);
 }
 #endif
 
@@ -489,29 +662,27 @@ void ftrace_func_init(struct trace_array *tr)
  * ftrace_func_release() - free a session's function tracer state
  * @tr: the session; its function tracer is not registered
  *
- * Its probes come off the call sites and its filters, waiting words and
- * probes are freed.  Nothing happens if ftrace_func_init() did not run.
+ * Its probes come off the call sites (their events leave soft mode) and
+ * its filters, waiting words and probes are freed.  Nothing happens if
+ * ftrace_func_init() did not run.
+ *
+ * Context: trace_types_lock held.
  */
 void ftrace_func_release(struct trace_array *tr)
 {
 	struct trace_func *fn = &tr->func;
-	struct ftrace_probe_table *old;
 
 	if (!fn->tr)
 		return;
+	probe_prune(fn, probe_none, 0, 0);
 	mutex_lock(&ftrace_lock);
 	list_del(&fn->list);
-	old = probe_table_now(fn);
-	probe_publish(fn, NULL, NULL);
 	ftrace_ops_set_replace(&fn->ops, false, NULL);
 	ftrace_ops_set_replace(&fn->ops, true, NULL);
 	ftrace_pending_free(&fn->pending[0]);
 	ftrace_pending_free(&fn->pending[1]);
 	mutex_unlock(&ftrace_lock);
 	fn->tr = NULL;
-	/* The probe callback may still be reading the table. */
-	synchronize_rcu();
-	kvfree(old);
 }
 
 /* ---- set_ftrace_filter and set_ftrace_notrace --------------------------- */

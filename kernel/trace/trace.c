@@ -348,10 +348,16 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 unsigned long len)
 {
 	struct trace_array *tr = trace_file->tr;
+	unsigned long flags = READ_ONCE(trace_file->flags);
 
-	/* set_event_pid: the task running here is not traced. */
-	if (unlikely(trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
-	    this_cpu_read(*tr->pid_ignore))
+	/*
+	 * Soft-disabled (a function probe turned it off), or set_event_pid
+	 * does not trace the task running here.
+	 */
+	if (unlikely(flags & (EVENT_FILE_FL_SOFT_DISABLED |
+			      EVENT_FILE_FL_PID_FILTER)) &&
+	    ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+	     this_cpu_read(*tr->pid_ignore)))
 		return NULL;
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->event = trace_buffer_lock_reserve(tr->buffer,

@@ -441,12 +441,28 @@ struct event_match {
 };
 
 int event_set(struct trace_event_file *file, bool on);
+int event_soft_mode_get(struct trace_event_file *file);
+void event_soft_mode_put(struct trace_event_file *file);
+struct trace_event_file *event_file_find(struct trace_array *tr,
+					 const char *system, const char *name);
 void event_set_pid_filter(struct trace_array *tr, bool on);
 int event_set_matching(struct trace_array *tr, struct event_match *m, bool on);
 
 static inline bool event_enabled(struct trace_event_file *file)
 {
 	return file->flags & EVENT_FILE_FL_ENABLED;
+}
+
+/*
+ * Let an event in soft mode record (@on) or drop its records, from any
+ * context.  Returns whether that changed anything.
+ */
+static inline bool event_soft_set(struct trace_event_file *file, bool on)
+{
+	if (on)
+		return test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
+					  &file->flags);
+	return !test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 }
 
 static inline const char *event_system(struct trace_event_call *call)

@@ -34,12 +34,41 @@ static LIST_HEAD(ftrace_events);
 
 /* ---- enabling --------------------------------------------------------- */
 
+static int event_attach(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->call;
+	int ret;
+
+	/* The core's own record types are written, not enabled. */
+	if (!call->tp)
+		return -EINVAL;
+	ret = tracepoint_probe_register(call->tp, call->class->probe, file);
+	if (ret)
+		return ret;
+	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	call->flags |= TRACE_EVENT_FL_WAS_ENABLED;
+	trace_event_enable_cmdline_record(true);
+	return 0;
+}
+
+static void event_detach(struct trace_event_file *file)
+{
+	struct trace_event_call *call = file->call;
+
+	tracepoint_probe_unregister(call->tp, call->class->probe, file);
+	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	trace_event_enable_cmdline_record(false);
+}
+
 /**
  * event_set() - enable or disable an event in a session
  * @file: the event in the session
  * @on: true to enable
  *
- * Attaches or detaches the event's probe.
+ * Attaches or detaches the event's probe.  In soft mode the probe stays
+ * attached and only the records are let through or dropped, as a
+ * function probe would do.
  *
  * Context: trace_types_lock held.
  * Return: 0, -EINVAL for the core's own records, or the tracepoint
@@ -47,29 +76,105 @@ static LIST_HEAD(ftrace_events);
  */
 int event_set(struct trace_event_file *file, bool on)
 {
-	struct trace_event_call *call = file->call;
+	lockdep_assert_held(&trace_types_lock);
+	if (on) {
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		return event_enabled(file) ? 0 : event_attach(file);
+	}
+	if (!event_enabled(file))
+		return 0;
+	if (file->flags & EVENT_FILE_FL_SOFT_MODE)
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	else
+		event_detach(file);
+	return 0;
+}
+
+/**
+ * event_soft_mode_get() - put an event in soft mode, or keep it there
+ * @file: the event in its session
+ *
+ * The first user attaches the probe of an event that is off, with its
+ * records dropped (SOFT_DISABLED) until event_soft_set() lets them
+ * through.  Each user holds the module the event belongs to.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0, -ENODEV if the event's module is going, or event_set()'s
+ * error.
+ */
+int event_soft_mode_get(struct trace_event_file *file)
+{
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
-	if (on == event_enabled(file))
+	if (!try_module_get(file->call->mod))
+		return -ENODEV;
+	if (file->sm_ref++)
 		return 0;
-	/* The core's own record types are written, not enabled. */
-	if (!call->tp)
-		return -EINVAL;
-	if (on) {
-		ret = tracepoint_probe_register(call->tp, call->class->probe,
-						file);
-		if (ret)
-			return ret;
-		file->flags |= EVENT_FILE_FL_ENABLED;
-		call->flags |= TRACE_EVENT_FL_WAS_ENABLED;
-		trace_event_enable_cmdline_record(true);
-	} else {
-		tracepoint_probe_unregister(call->tp, call->class->probe, file);
-		file->flags &= ~EVENT_FILE_FL_ENABLED;
-		trace_event_enable_cmdline_record(false);
+	set_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+	if (event_enabled(file))
+		return 0;
+	set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	ret = event_attach(file);
+	if (ret) {
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+		clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		file->sm_ref = 0;
+		module_put(file->call->mod);
 	}
-	return 0;
+	return ret;
+}
+
+/**
+ * event_soft_mode_put() - drop a use of event_soft_mode_get()
+ * @file: the event in its session
+ *
+ * When the last user goes, the event stays on if it was let through
+ * and goes off if its records were being dropped.  The caller makes
+ * sure its user no longer runs (a grace period after unpublishing it).
+ *
+ * Context: trace_types_lock held.
+ */
+void event_soft_mode_put(struct trace_event_file *file)
+{
+	struct module *mod = file->call->mod;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (WARN_ON_ONCE(!file->sm_ref))
+		return;
+	if (!--file->sm_ref) {
+		clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, &file->flags);
+		if (file->flags & EVENT_FILE_FL_SOFT_DISABLED)
+			event_detach(file);
+	}
+	/* The event's file may be freed with the module from here on. */
+	module_put(mod);
+}
+
+/**
+ * event_file_find() - a session's event, by name
+ * @tr: the session
+ * @system: its system, as in events/<system>
+ * @name: its name
+ *
+ * Context: trace_types_lock held.
+ * Return: the event, or NULL if @tr has none of that name.
+ */
+struct trace_event_file *event_file_find(struct trace_array *tr,
+					 const char *system, const char *name)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(file, &tr->events, list) {
+		struct trace_event_call *call = file->call;
+
+		if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) &&
+		    !strcmp(event_system(call), system) &&
+		    !strcmp(trace_event_name(call), name))
+			return file;
+	}
+	return NULL;
 }
 
 static bool glob_ok(const char *pat)
@@ -140,9 +245,9 @@ void event_set_pid_filter(struct trace_array *tr, bool on)
 	lockdep_assert_held(&trace_types_lock);
 	list_for_each_entry(file, &tr->events, list) {
 		if (on)
-			file->flags |= EVENT_FILE_FL_PID_FILTER;
+			set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 		else
-			file->flags &= ~EVENT_FILE_FL_PID_FILTER;
+			clear_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 	}
 }
 
@@ -354,7 +459,7 @@ static int event_add_file(struct trace_array *tr,
 	file->call = call;
 	file->tr = tr;
 	if (trace_pids_filtering(tr))
-		file->flags |= EVENT_FILE_FL_PID_FILTER;
+		set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 	list_add_tail(&file->list, &tr->events);
 	if (tr->event_dir)
 		event_create_dir(file);
@@ -368,7 +473,9 @@ static int event_add_file(struct trace_array *tr,
  */
 static void event_del_file(struct trace_event_file *file)
 {
-	event_set(file, false);
+	/* Its soft mode users went first (see event_soft_mode_get()). */
+	if (event_enabled(file))
+		event_detach(file);
 	list_del(&file->list);
 	event_remove_dir(file);
 }

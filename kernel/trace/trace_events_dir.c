@@ -141,12 +141,16 @@ static ssize_t enable_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
 	struct trace_event_file *file = file_of(filp);
+	unsigned long flags = READ_ONCE(file->flags);
 	char buf[4];
+	bool on = (flags & EVENT_FILE_FL_ENABLED) &&
+		  !(flags & EVENT_FILE_FL_SOFT_DISABLED);
+	/* "0*" and "1*": soft mode, as Linux shows it. */
+	bool soft = flags & (EVENT_FILE_FL_SOFT_MODE |
+			     EVENT_FILE_FL_SOFT_DISABLED);
+	int len = snprintf(buf, sizeof(buf), "%d%s\n", on, soft ? "*" : "");
 
-	mutex_lock(&trace_types_lock);
-	snprintf(buf, sizeof(buf), "%d\n", event_enabled(file));
-	mutex_unlock(&trace_types_lock);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
 static int parse_bool_write(const char __user *ubuf, size_t cnt,
@@ -306,9 +310,9 @@ static struct event_filter *event_filter_swap(struct trace_event_file *file,
 		return NULL;
 	if (filter) {
 		rcu_assign_pointer(file->filter, filter);
-		file->flags |= EVENT_FILE_FL_FILTERED;
+		set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 	} else {
-		file->flags &= ~EVENT_FILE_FL_FILTERED;
+		clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 		RCU_INIT_POINTER(file->filter, NULL);
 	}
 	return old;
