@@ -314,9 +314,13 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 #define __get_dynamic_array_len(field)					\
 	((__entry->__data_loc_##field >> 16) & 0xffff)
 #define __get_str(field)	((char *)__get_dynamic_array(field))
+/*
+ * From the record's start, not from &__entry->__rel_loc_##field: with
+ * FORTIFY_SOURCE a pointer into that u32 may not reach past it.
+ */
 #define __get_rel_dynamic_array(field)					\
-	((void *)&__entry->__rel_loc_##field + sizeof(u32) +		\
-	 (__entry->__rel_loc_##field & 0xffff))
+	((void *)__entry + offsetof(typeof(*__entry), __rel_loc_##field) + \
+	 sizeof(u32) + (__entry->__rel_loc_##field & 0xffff))
 #define __get_rel_dynamic_array_len(field)				\
 	((__entry->__rel_loc_##field >> 16) & 0xffff)
 #define __get_rel_str(field)	((char *)__get_rel_dynamic_array(field))
