@@ -4,6 +4,7 @@
  * the record layout against the field table behind the format file,
  * the print formats, records written by the probes (fixed fields,
  * strings, arrays, bitmasks, __rel_ fields) and the text they print as;
+ * soft-disabled events, which record nothing;
  * event filters: what they keep and drop, and the errors they report.
  *
  * The probes write into a ring buffer of the test's own, through a
@@ -230,6 +231,33 @@ static void tev_test_fixed_record(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(tev_print(test, &event_tev_fixed,
 						     rec, len),
 					   "flags=A|0x12 color=0x5"));
+	KUNIT_EXPECT_NULL(test, tev_next(test, &len));
+}
+
+/*
+ * A soft-disabled event's probe stays attached and writes nothing; the
+ * flag flipped back, it records again.
+ */
+static void tev_test_soft_disabled(struct kunit *test)
+{
+	static const u8 bytes[6];
+	struct tev_ctx *ctx = test->priv;
+	struct trace_event_raw_tev_fixed *rec;
+	int len;
+
+	tev_attach(test, &event_tev_fixed);
+	ctx->file.flags = EVENT_FILE_FL_ENABLED | EVENT_FILE_FL_SOFT_MODE;
+	KUNIT_EXPECT_TRUE(test, event_soft_set(&ctx->file, false));
+	KUNIT_EXPECT_FALSE(test, event_soft_set(&ctx->file, false));
+	trace_tev_fixed(1, 0, 0, 0, 0, bytes, 0, TEV_GREEN);
+	KUNIT_EXPECT_TRUE(test, event_soft_set(&ctx->file, true));
+	KUNIT_EXPECT_FALSE(test, event_soft_set(&ctx->file, true));
+	trace_tev_fixed(2, 0, 0, 0, 0, bytes, 0, TEV_GREEN);
+	tev_detach(test, &event_tev_fixed);
+
+	rec = tev_next(test, &len);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	KUNIT_EXPECT_EQ(test, rec->c, (char)2);
 	KUNIT_EXPECT_NULL(test, tev_next(test, &len));
 }
 
@@ -530,6 +558,7 @@ static struct kunit_case tev_cases[] = {
 	KUNIT_CASE(tev_test_layout),
 	KUNIT_CASE(tev_test_print_fmt),
 	KUNIT_CASE(tev_test_fixed_record),
+	KUNIT_CASE(tev_test_soft_disabled),
 	KUNIT_CASE(tev_test_dynamic_record),
 	KUNIT_CASE(tev_test_class),
 	KUNIT_CASE(tev_test_filter_numbers),
