@@ -329,9 +329,37 @@ static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
 }
 
 /*
+ * Publish @t (sorted; freed if empty) as @fn's probes, with the ops'
+ * filter made of its sites.  On -ENOMEM @t is freed and nothing changes.
+ */
+static int probe_install(struct trace_func *fn, struct ftrace_probe_table *t)
+{
+	struct ftrace_ip_set *set;
+	unsigned int i;
+
+	if (!t->n) {
+		kvfree(t);
+		probe_publish(fn, NULL, NULL);
+		return 0;
+	}
+	set = ftrace_ip_set_alloc(t->n);
+	if (!set) {
+		kvfree(t);
+		return -ENOMEM;
+	}
+	/* Each site once. */
+	set->count = 0;
+	for (i = 0; i < t->n; i++)
+		if (!i || t->p[i].ip != t->p[i - 1].ip)
+			set->ip[set->count++] = t->p[i].ip;
+	probe_publish(fn, t, set);
+	return 0;
+}
+
+/*
  * Add the probe @k at the sites @ips (sorted) with @count, or remove it
- * from them, in @fn's probes.  *@oldp is the table replaced, for the
- * caller to free after a grace period.
+ * from them, in @fn's probes.  *@oldp is the table replaced (when the
+ * call succeeds), for the caller to free after a grace period.
  */
 static int probe_edit(struct trace_func *fn, const unsigned long *ips,
 		      unsigned int n, const struct probe_key *k, long count,
@@ -339,7 +367,7 @@ static int probe_edit(struct trace_func *fn, const unsigned long *ips,
 {
 	struct ftrace_probe_table *old = probe_table_now(fn), *t;
 	unsigned int i, j = 0, max = (old ? old->n : 0) + (remove ? 0 : n);
-	struct ftrace_ip_set *set;
+	int ret;
 
 	t = kvzalloc(struct_size(t, p, max), GFP_KERNEL);
 	if (!t)
@@ -363,27 +391,10 @@ static int probe_edit(struct trace_func *fn, const unsigned long *ips,
 	t->n = j;
 	/* Not published yet: sort()'s plain byte swap is fine. */
 	sort(t->p, j, sizeof(t->p[0]), probe_cmp, NULL);
-
-	/* The ops' filter: the table's sites, each once. */
-	set = ftrace_ip_set_alloc(j ?: 1);
-	if (!set) {
-		kvfree(t);
-		return -ENOMEM;
-	}
-	set->count = 0;
-	for (i = 0; i < j; i++)
-		if (!i || t->p[i].ip != t->p[i - 1].ip)
-			set->ip[set->count++] = t->p[i].ip;
-
-	if (!j) {
-		kvfree(set);
-		kvfree(t);
-		t = NULL;
-		set = NULL;
-	}
-	probe_publish(fn, t, set);
-	*oldp = old;
-	return 0;
+	ret = probe_install(fn, t);
+	if (!ret)
+		*oldp = old;
+	return ret;
 }
 
 /* Drop @n soft-mode uses of an event probe's event (none for others). */
@@ -550,8 +561,7 @@ static void probe_prune(struct trace_func *fn,
 				     unsigned long start, unsigned long end),
 			unsigned long start, unsigned long end)
 {
-	struct ftrace_probe_table *old, *t = NULL;
-	struct ftrace_ip_set *set = NULL;
+	struct ftrace_probe_table *old, *t;
 	unsigned int i, n = 0;
 
 	lockdep_assert_held(&trace_types_lock);
@@ -559,36 +569,24 @@ static void probe_prune(struct trace_func *fn,
 	old = probe_table_now(fn);
 	for (i = 0; old && i < old->n; i++)
 		n += keep(&old->p[i], start, end);
-	if (!old || n == old->n) {
+	/* Nothing to drop; or no memory: leave them all, as they were. */
+	t = old && n < old->n ? kvzalloc(struct_size(t, p, n), GFP_KERNEL) : NULL;
+	if (!t) {
 		mutex_unlock(&ftrace_lock);
 		return;
 	}
-	if (n) {
-		t = kvzalloc(struct_size(t, p, n), GFP_KERNEL);
-		set = ftrace_ip_set_alloc(n);
-	}
-	if (n && (!t || !set)) {
-		/* No memory: leave them all, as they were. */
-		kvfree(t);
-		kvfree(set);
-		mutex_unlock(&ftrace_lock);
-		return;
-	}
-	if (set)
-		set->count = 0;
-	for (i = 0, n = 0; i < old->n; i++) {
+	for (i = 0; i < old->n; i++) {
 		if (!keep(&old->p[i], start, end))
 			continue;
-		t->p[n] = old->p[i];
-		atomic_long_set(&t->p[n].count,
+		t->p[t->n] = old->p[i];
+		atomic_long_set(&t->p[t->n].count,
 				atomic_long_read(&old->p[i].count));
-		if (!n || t->p[n].ip != t->p[n - 1].ip)
-			set->ip[set->count++] = t->p[n].ip;
-		n++;
+		t->n++;
 	}
-	if (t)
-		t->n = n;
-	probe_publish(fn, t, set);
+	if (probe_install(fn, t)) {
+		mutex_unlock(&ftrace_lock);
+		return;
+	}
 	mutex_unlock(&ftrace_lock);
 	synchronize_rcu();
 	for (i = 0; i < old->n; i++) {
