@@ -328,13 +328,20 @@ struct trace_event_fields {
  * struct trace_event_class - what the events of one TRACE_EVENT class share
  * @system: the events/ subdirectory the events live in
  * @fields: returns the fields after the common ones
+ * @field_array: the fields after the common ones, for a class without
+ *	@fields (an event made at run time)
  * @probe: the tracepoint probe that records an event of the class
+ * @reg: for an event that is not a tracepoint's: attaches and detaches
+ *	it (&enum trace_reg) for the &struct trace_event_file in @data
  * @size: the size of the fixed part of the record
  */
 struct trace_event_class {
 	const char			*system;
 	struct trace_event_fields	*(*fields)(void);
+	struct trace_event_fields	*field_array;
 	void				*probe;
+	int				(*reg)(struct trace_event_call *call,
+					       enum trace_reg type, void *data);
 	int				size;
 };
 
@@ -347,6 +354,8 @@ enum {
 	/* Kinds of event perf may attach BPF programs to (none yet). */
 	TRACE_EVENT_FL_KPROBE		= BIT(5),
 	TRACE_EVENT_FL_UPROBE		= BIT(6),
+	/* Made at run time (dynamic_events): class->reg attaches it. */
+	TRACE_EVENT_FL_DYNAMIC		= BIT(7),
 };
 
 /**
@@ -359,6 +368,9 @@ enum {
  * @event: its record type and print functions
  * @flags: TRACE_EVENT_FL_* bits
  * @mod: the module that defines it, or NULL
+ * @data: its owner's, for an event made at run time
+ * @refcnt: its open events/ files (trace_types_lock); an event made at
+ *	run time is not removed while it has any
  */
 struct trace_event_call {
 	struct list_head		list;
@@ -369,7 +381,23 @@ struct trace_event_call {
 	struct trace_event		event;
 	int				flags;
 	struct module			*mod;
+	void				*data;
+	int				refcnt;
 };
+
+/**
+ * trace_event_call_fields() - an event's fields after the common ones
+ * @call: the event
+ *
+ * Return: its class's field table, ending with a NULL name.
+ */
+static inline struct trace_event_fields *
+trace_event_call_fields(struct trace_event_call *call)
+{
+	struct trace_event_class *class = call->class;
+
+	return class->fields ? class->fields() : class->field_array;
+}
 
 /**
  * trace_event_name() - an event's name
@@ -617,6 +645,15 @@ void perf_trace_run_bpf_submit(void *raw_data, int size, int rctx,
 			       struct pt_regs *regs, struct hlist_head *head,
 			       struct task_struct *task);
 int trace_event_get_offsets(struct trace_event_call *call);
+#ifdef CONFIG_KPROBE_EVENTS
+int perf_kprobe_init(struct perf_event *event, bool is_retprobe);
+void perf_kprobe_destroy(struct perf_event *event);
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
+		     bool is_retprobe);
+void perf_uprobe_destroy(struct perf_event *event);
+#endif
 
 /* No BPF program can be attached to an event yet. */
 static inline bool bpf_prog_array_valid(struct trace_event_call *call)

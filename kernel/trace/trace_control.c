@@ -772,6 +772,27 @@ static const char readme_text[] =
 	"  set_event\t\t- Enables events by name written into it\n"
 	"\t\t\t  Format: [<system>:]<event>, globs allowed, '!' disables\n"
 	"  available_events\t- List of all events, as <system>:<event>\n"
+#ifdef CONFIG_DYNAMIC_EVENTS
+	"  dynamic_events\t\t- Create/append/remove/show the events defined at\n"
+	"\t\t\t  run time, of every kind: write definitions, one a line\n"
+#endif
+#ifdef CONFIG_KPROBE_EVENTS
+	"  kprobe_events\t\t- Create/append/remove/show the kprobe events\n"
+	"  kprobe_profile\t- Hits and misses of each kprobe event\n"
+	"\t   Format: p[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           -:[<group>/][<event>] [<place> [<args>]]\n"
+	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+	"  place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
+	"\t     args: [<name>=]fetcharg[:type]\n"
+	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>],\n"
+	"\t           $stack<index>, $stack, $retval, $comm, $arg<N>,\n"
+	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
+#endif
 	"  error_log\t- error log for failed commands (that support it)\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,

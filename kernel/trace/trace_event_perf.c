@@ -107,3 +107,49 @@ int trace_event_get_offsets(struct trace_event_call *call)
 {
 	return call->class->size;
 }
+
+#ifdef CONFIG_KPROBE_EVENTS
+/**
+ * perf_kprobe_init() - open a perf "kprobe" PMU event
+ * @event: the perf event, its attr naming the function or address
+ * @is_retprobe: a return probe
+ *
+ * Return: -EOPNOTSUPP: perf's probe PMUs are not built yet.
+ */
+int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
+{
+	return -EOPNOTSUPP;
+}
+
+/**
+ * perf_kprobe_destroy() - close a perf "kprobe" PMU event
+ * @event: the perf event
+ */
+void perf_kprobe_destroy(struct perf_event *event)
+{
+}
+#endif
+
+#ifdef CONFIG_UPROBE_EVENTS
+/**
+ * perf_uprobe_init() - open a perf "uprobe" PMU event
+ * @event: the perf event, its attr naming the file and offset
+ * @ref_ctr_offset: the offset of the probe's reference counter
+ * @is_retprobe: a return probe
+ *
+ * Return: -EOPNOTSUPP: perf's probe PMUs are not built yet.
+ */
+int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
+		     bool is_retprobe)
+{
+	return -EOPNOTSUPP;
+}
+
+/**
+ * perf_uprobe_destroy() - close a perf "uprobe" PMU event
+ * @event: the perf event
+ */
+void perf_uprobe_destroy(struct perf_event *event)
+{
+}
+#endif

@@ -39,10 +39,13 @@ static int event_attach(struct trace_event_file *file)
 	struct trace_event_call *call = file->call;
 	int ret;
 
-	/* The core's own record types are written, not enabled. */
-	if (!call->tp)
-		return -EINVAL;
-	ret = tracepoint_probe_register(call->tp, call->class->probe, file);
+	if (call->class->reg)
+		ret = call->class->reg(call, TRACE_REG_REGISTER, file);
+	else if (call->tp)
+		ret = tracepoint_probe_register(call->tp, call->class->probe,
+						file);
+	else	/* The core's own record types are written, not enabled. */
+		ret = -EINVAL;
 	if (ret)
 		return ret;
 	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
@@ -55,7 +58,10 @@ static void event_detach(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->call;
 
-	tracepoint_probe_unregister(call->tp, call->class->probe, file);
+	if (call->class->reg)
+		call->class->reg(call, TRACE_REG_UNREGISTER, file);
+	else
+		tracepoint_probe_unregister(call->tp, call->class->probe, file);
 	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
 	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 	trace_event_enable_cmdline_record(false);
@@ -587,7 +593,8 @@ EXPORT_SYMBOL_GPL(trace_add_event_call);
  * trace_remove_event_call() - remove an event made at run time
  * @call: the event
  *
- * Return: 0, or -EBUSY while the event is enabled.
+ * Return: 0, or -EBUSY while the event is enabled in a session (soft
+ * mode included) or one of its events/ files is open.
  */
 int trace_remove_event_call(struct trace_event_call *call)
 {
@@ -595,7 +602,7 @@ int trace_remove_event_call(struct trace_event_call *call)
 	int ret = -EBUSY;
 
 	mutex_lock(&trace_types_lock);
-	if (!event_enabled_anywhere(call)) {
+	if (!call->refcnt && !event_enabled_anywhere(call)) {
 		event_unregister(call, &gone);
 		event_free_files(&gone);
 		ret = 0;

@@ -90,8 +90,9 @@ static void system_put(struct event_system *sys)
  * for among the live sessions' events before it is followed (the event
  * or the instance may have gone since the inode was looked up); then
  * opening takes a reference on the session and on the module, so that
- * neither goes while the file is open.  A file opened as its module or
- * instance goes fails with -ENODEV.
+ * neither goes while the file is open, and on the event (call->refcnt),
+ * so that an event made at run time is not removed (-EBUSY).  A file
+ * opened as its module or instance goes fails with -ENODEV.
  */
 static int event_file_open(struct inode *inode, struct file *filp)
 {
@@ -108,6 +109,8 @@ static int event_file_open(struct inode *inode, struct file *filp)
 				continue;
 			if (!file->call->mod || try_module_get(file->call->mod)) {
 				tr->ref++;
+				/* An event made at run time stays while open. */
+				file->call->refcnt++;
 				ret = 0;
 			}
 			goto out;
@@ -122,6 +125,9 @@ out:
 
 static void event_file_put(struct trace_event_file *file)
 {
+	mutex_lock(&trace_types_lock);
+	file->call->refcnt--;
+	mutex_unlock(&trace_types_lock);
 	module_put(file->call->mod);
 	trace_array_put(file->tr);
 }
@@ -257,7 +263,7 @@ static int format_show(struct seq_file *m, void *v)
 	for (f = trace_common_fields; f->name; f++)
 		show_field(m, f);
 	seq_putc(m, '\n');
-	for (f = call->class->fields(); f->name; f++)
+	for (f = trace_event_call_fields(call); f->name; f++)
 		show_field(m, f);
 	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
 	mutex_unlock(&trace_types_lock);

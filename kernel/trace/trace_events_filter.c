@@ -374,7 +374,7 @@ find_field(struct trace_event_call *call, const char *name)
 	for (f = trace_common_fields; f->name; f++)
 		if (!strcmp(f->name, name))
 			return f;
-	for (f = call->class->fields(); f->name; f++)
+	for (f = trace_event_call_fields(call); f->name; f++)
 		if (!strcmp(f->name, name))
 			return f;
 	return NULL;

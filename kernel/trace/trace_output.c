@@ -578,7 +578,7 @@ static enum print_line_t print_event_fields(struct trace_iterator *iter,
 		return trace_handle_return(&iter->seq);
 	}
 	trace_seq_printf(&iter->seq, "%s:", trace_event_name(call));
-	f = call->class->fields();
+	f = trace_event_call_fields(call);
 	if (!f || !f->name) {
 		trace_seq_puts(&iter->seq, "No fields found\n");
 		return trace_handle_return(&iter->seq);

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Events defined at run time: the list of all of them, whatever their
+ * kind, and the files that define, list and remove them:
+ *
+ *   dynamic_events	every kind; each kind may add its own file
+ *			(kprobe_events) that only sees its events
+ *
+ * A write is a list of lines, each a definition, a removal or empty; a
+ * '#' starts a comment.  A removal is "-:[group/]event [args]" or "!"
+ * followed by the definition.  Opening for write with O_TRUNC removes
+ * every event first, or none when one of them is busy (-EBUSY).
+ *
+ * Lock order: dyn_event_mutex, then trace_types_lock (taken by the
+ * kinds as they add and remove their events).
+ */
+#include <linux/ctype.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+#include "trace_dynevent.h"
+#include "trace_probe.h"
+
+LIST_HEAD(dyn_event_list);
+DEFINE_MUTEX(dyn_event_mutex);
+static LIST_HEAD(dyn_event_kinds);
+
+/* The most words a line may have: the name, the place, the arguments. */
+#define DYN_MAX_WORDS	(PROBE_MAX_ARGS + 3)
+
+/**
+ * dyn_event_register() - add a kind of event defined at run time
+ * @ops: the kind
+ *
+ * Return: 0.
+ */
+int dyn_event_register(struct dyn_event_ops *ops)
+{
+	mutex_lock(&dyn_event_mutex);
+	list_add_tail(&ops->list, &dyn_event_kinds);
+	mutex_unlock(&dyn_event_mutex);
+	return 0;
+}
+
+/**
+ * dyn_event_add() - list an event of a kind
+ * @ev: the event
+ * @ops: its kind
+ *
+ * Context: dyn_event_mutex held.
+ */
+void dyn_event_add(struct dyn_event *ev, struct dyn_event_ops *ops)
+{
+	lockdep_assert_held(&dyn_event_mutex);
+	ev->ops = ops;
+	list_add_tail(&ev->list, &dyn_event_list);
+}
+
+/**
+ * dyn_event_del() - take an event off the list
+ * @ev: the event
+ *
+ * Context: dyn_event_mutex held.
+ */
+void dyn_event_del(struct dyn_event *ev)
+{
+	lockdep_assert_held(&dyn_event_mutex);
+	list_del_init(&ev->list);
+}
+
+/* Split @line into words at white space; their offsets go to @pos. */
+static int split_words(char *line, char **argv, int *pos)
+{
+	char *p = line;
+	int argc = 0;
+
+	for (;;) {
+		while (isspace(*p))
+			p++;
+		if (!*p)
+			return argc;
+		if (argc == DYN_MAX_WORDS)
+			return -E2BIG;
+		pos[argc] = p - line;
+		argv[argc++] = p;
+		while (*p && !isspace(*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
+/* "-:[group/]event [args]", or "!" and a definition. */
+static int remove_events(int argc, char **argv, struct dyn_event_ops *only)
+{
+	char *name = strchr(argv[0], ':'), *slash;
+	const char *system = NULL;
+	struct dyn_event *ev, *n;
+	int ret = -ENOENT;
+
+	if (!name || !name[1])
+		return -EINVAL;
+	name++;
+	slash = strchr(name, '/');
+	if (slash) {
+		*slash = '\0';
+		system = name;
+		name = slash + 1;
+	}
+	/* "!p:name place args": the words after the name identify it. */
+	list_for_each_entry_safe(ev, n, &dyn_event_list, list) {
+		if (only && ev->ops != only)
+			continue;
+		if (!ev->ops->match(system, name, argc - 1,
+				    (const char **)argv + 1, ev))
+			continue;
+		if (ev->ops->is_busy(ev))
+			return -EBUSY;
+		ret = ev->ops->free(ev);
+		if (ret)
+			return ret;
+	}
+	return ret;
+}
+
+/**
+ * dyn_events_run() - carry out one line written to a definitions file
+ * @text: the line, without its newline
+ * @only: the kind the file is for, or NULL for dynamic_events
+ *
+ * Return: 0, or an error (the definition's error is in error_log).
+ */
+int dyn_events_run(const char *text, struct dyn_event_ops *only)
+{
+	int *pos, argc, ret = -EINVAL;
+	struct dyn_event_ops *ops;
+	char **argv, *line;
+
+	line = kstrdup(text, GFP_KERNEL);
+	argv = kcalloc(DYN_MAX_WORDS, sizeof(*argv), GFP_KERNEL);
+	pos = kcalloc(DYN_MAX_WORDS, sizeof(*pos), GFP_KERNEL);
+	if (!line || !argv || !pos) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	argc = split_words(line, argv, pos);
+	if (argc <= 0) {
+		ret = argc;
+		goto out;
+	}
+	mutex_lock(&dyn_event_mutex);
+	if (argv[0][0] == '-' || argv[0][0] == '!') {
+		ret = remove_events(argc, argv, only);
+	} else {
+		list_for_each_entry(ops, &dyn_event_kinds, list) {
+			if (only && ops != only)
+				continue;
+			ret = ops->create(text, argc, argv, pos);
+			if (ret != -ECANCELED)
+				break;
+		}
+		if (ret == -ECANCELED)
+			ret = -EINVAL;
+	}
+	mutex_unlock(&dyn_event_mutex);
+out:
+	kfree(pos);
+	kfree(argv);
+	kfree(line);
+	return ret;
+}
+
+/**
+ * dyn_events_release_all() - remove every event of a kind
+ * @only: the kind, or NULL for every kind
+ *
+ * Return: 0, or -EBUSY (nothing removed) if one of them is busy.
+ */
+int dyn_events_release_all(struct dyn_event_ops *only)
+{
+	struct dyn_event *ev, *n;
+	int ret = 0;
+
+	mutex_lock(&dyn_event_mutex);
+	for_each_dyn_event(ev) {
+		if ((!only || ev->ops == only) && ev->ops->is_busy(ev)) {
+			ret = -EBUSY;
+			goto out;
+		}
+	}
+	list_for_each_entry_safe(ev, n, &dyn_event_list, list) {
+		if (only && ev->ops != only)
+			continue;
+		ret = ev->ops->free(ev);
+		if (ret)
+			break;
+	}
+out:
+	mutex_unlock(&dyn_event_mutex);
+	return ret;
+}
+
+/* Run each complete line of @buf; a '#' starts a comment. */
+static int run_lines(char *buf, struct dyn_event_ops *only)
+{
+	char *line, *hash;
+	int ret;
+
+	while ((line = strsep(&buf, "\n"))) {
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		ret = dyn_events_run(strim(line), only);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * dyn_events_write() - the write() of a definitions file
+ * @ubuf: the user's text
+ * @cnt: its length
+ * @only: the kind the file is for, or NULL for dynamic_events
+ *
+ * The text is taken a page at a time; a line must fit in one.
+ *
+ * Return: @cnt, or the first failing line's error.
+ */
+ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
+			 struct dyn_event_ops *only)
+{
+	size_t done = 0, have = 0, n;
+	char *buf, *end;
+	ssize_t ret = 0;
+
+	buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	while (done < cnt) {
+		n = min(cnt - done, PAGE_SIZE - 1 - have);
+		if (copy_from_user(buf + have, ubuf + done, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		done += n;
+		have += n;
+		buf[have] = '\0';
+		end = strrchr(buf, '\n');
+		if (done == cnt) {
+			end = buf + have;
+		} else if (!end) {
+			/* A line longer than a page. */
+			ret = -EINVAL;
+			break;
+		}
+		*end = '\0';
+		ret = run_lines(buf, only);
+		if (ret)
+			break;
+		if (end < buf + have) {
+			n = buf + have - (end + 1);
+			memmove(buf, end + 1, n);
+			have = n;
+		} else {
+			have = 0;
+		}
+	}
+	kfree(buf);
+	return ret ? ret : cnt;
+}
+
+/* ---- listing ---------------------------------------------------------- */
+
+static void *dyn_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&dyn_event_mutex);
+	return seq_list_start(&dyn_event_list, *pos);
+}
+
+static void *dyn_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &dyn_event_list, pos);
+}
+
+static void dyn_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&dyn_event_mutex);
+}
+
+static int dyn_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *ev = list_entry(v, struct dyn_event, list);
+	struct dyn_event_ops *only = m->private;
+
+	if (!only || ev->ops == only)
+		return ev->ops->show(m, ev);
+	return 0;
+}
+
+static const struct seq_operations dyn_seq_ops = {
+	.start	= dyn_start,
+	.next	= dyn_next,
+	.stop	= dyn_stop,
+	.show	= dyn_show,
+};
+
+/**
+ * dyn_events_seq_open() - the open() of a definitions file
+ * @inode: its inode
+ * @filp: the file
+ * @only: the kind the file is for, or NULL for dynamic_events
+ *
+ * Return: 0, or an error (-EBUSY: O_TRUNC while an event is busy).
+ */
+int dyn_events_seq_open(struct inode *inode, struct file *filp,
+			struct dyn_event_ops *only)
+{
+	int ret;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
+		ret = dyn_events_release_all(only);
+		if (ret)
+			return ret;
+	}
+	if (!(filp->f_mode & FMODE_READ))
+		return 0;
+	ret = seq_open(filp, &dyn_seq_ops);
+	if (!ret)
+		((struct seq_file *)filp->private_data)->private = only;
+	return ret;
+}
+
+static int dynamic_events_open(struct inode *inode, struct file *filp)
+{
+	return dyn_events_seq_open(inode, filp, NULL);
+}
+
+static ssize_t dynamic_events_write(struct file *filp,
+				    const char __user *ubuf, size_t cnt,
+				    loff_t *ppos)
+{
+	return dyn_events_write(ubuf, cnt, NULL);
+}
+
+static int dynamic_events_release(struct inode *inode, struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_release(inode, filp);
+	return 0;
+}
+
+static const struct file_operations dynamic_events_fops = {
+	.open		= dynamic_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.write		= dynamic_events_write,
+	.release	= dynamic_events_release,
+};
+
+static __init int dyn_events_init(void)
+{
+	if (tracing_is_disabled() || !tracefs_initialized())
+		return 0;
+	trace_create_file("dynamic_events", 0644, NULL, NULL,
+			  &dynamic_events_fops);
+	return 0;
+}
+fs_initcall(dyn_events_init);

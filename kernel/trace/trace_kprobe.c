@@ -1,0 +1,815 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobe events: events recorded where a kprobe or kretprobe hits.
+ *
+ *   kprobe_events	define, list and remove them (also through
+ *			dynamic_events)
+ *   kprobe_profile	hits and misses of each probe point
+ *
+ * A definition:
+ *
+ *   p[:[GRP/][EVENT]] [MOD:]SYM[+OFFS]|ADDR [FETCHARGS]
+ *   r[MAXACTIVE][:[GRP/][EVENT]] [MOD:]SYM[+0]|ADDR [FETCHARGS]
+ *   p[:[GRP/][EVENT]] [MOD:]SYM%return [FETCHARGS]
+ *
+ * Each definition is a probe point (&struct kprobe_point) with its own
+ * kretprobe (a plain kprobe in rp.kp for 'p').  A definition naming an
+ * existing event appends a point to it: the arguments must have the
+ * same names and types, and the event records from every point.  The
+ * kprobes are registered disabled when the point is defined, so that a
+ * place kprobes refuse is an error there, and enabled while the event
+ * is enabled in some session.  A point in a module that is not loaded
+ * waits for it: it is registered when the module comes.
+ */
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+
+#include "trace.h"
+#include "trace_dynevent.h"
+#include "trace_probe.h"
+
+#define KPROBE_GROUP		"kprobes"
+#define KRETPROBE_MAXACTIVE_MAX	4096
+
+/**
+ * struct kprobe_point - one definition of a kprobe event
+ * @de: its entry in the list of events defined at run time
+ * @rp: its kretprobe; a 'p' point uses rp.kp only
+ * @event: the event it records (shared by appended points)
+ * @node: entry in @event's points
+ * @args: what it fetches
+ * @symbol: "[MOD:]SYM", or NULL for a raw address
+ * @offset: the offset from @symbol
+ * @addr: the raw address, for a point without @symbol
+ * @maxactive: the MAXACTIVE written, 0 for kretprobes' default
+ * @is_return: a return probe
+ * @registered: its kprobe is registered (its module is loaded)
+ * @nhit: per-CPU hit counts
+ */
+struct kprobe_point {
+	struct dyn_event	de;
+	struct kretprobe	rp;
+	struct probe_event	*event;
+	struct list_head	node;
+	struct probe_args	args;
+	char			*symbol;
+	unsigned long		offset;
+	unsigned long		addr;
+	unsigned int		maxactive;
+	bool			is_return;
+	bool			registered;
+	unsigned long __percpu	*nhit;
+};
+
+static struct dyn_event_ops kprobe_ops;
+
+static struct kprobe_point *to_point(struct dyn_event *de)
+{
+	return container_of(de, struct kprobe_point, de);
+}
+
+/* ---- hits ----------------------------------------------------------------- */
+
+static int kprobe_hit(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kprobe_point *pt = container_of(kp, struct kprobe_point, rp.kp);
+	unsigned long ip = (unsigned long)kp->addr;
+
+	raw_cpu_inc(*pt->nhit);
+	probe_event_record(pt->event, &pt->args, regs, NULL, &ip);
+	return 0;
+}
+NOKPROBE_SYMBOL(kprobe_hit);
+
+static int kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kprobe_point *pt = container_of(get_kretprobe(ri),
+					       struct kprobe_point, rp);
+
+	probe_fetch_entry_args(&pt->args, regs, (unsigned long *)ri->data);
+	return 0;
+}
+NOKPROBE_SYMBOL(kretprobe_entry);
+
+static int kretprobe_hit(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kprobe_point *pt = container_of(get_kretprobe(ri),
+					       struct kprobe_point, rp);
+	unsigned long hdr[2] = {
+		(unsigned long)pt->rp.kp.addr, get_kretprobe_retaddr(ri),
+	};
+
+	raw_cpu_inc(*pt->nhit);
+	probe_event_record(pt->event, &pt->args, regs,
+			   pt->args.entry_args ? (unsigned long *)ri->data :
+			   NULL, hdr);
+	return 0;
+}
+NOKPROBE_SYMBOL(kretprobe_hit);
+
+/* ---- the event's header ------------------------------------------------------ */
+
+static const struct trace_event_fields kprobe_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+static const struct trace_event_fields kretprobe_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_func",
+	  .size = sizeof(long) },
+	{ .type = "unsigned long", .name = "__probe_ret_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+/* "(vfs_read+0x4/0x140)" */
+static void kprobe_print_head(struct trace_seq *s, const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(%pS)", (void *)hdr[0]);
+}
+
+/* "(ksys_read+0x6b/0xf0 <- vfs_read)" */
+static void kretprobe_print_head(struct trace_seq *s,
+				 const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(%pS <- %ps)", (void *)hdr[1], (void *)hdr[0]);
+}
+
+/* ---- enabling ---------------------------------------------------------------- */
+
+static void point_arm(struct kprobe_point *pt, bool on)
+{
+	if (!pt->registered)
+		return;
+	if (on)
+		enable_kprobe(&pt->rp.kp);
+	else
+		disable_kprobe(&pt->rp.kp);
+}
+
+/* The class's reg(): @data is the &struct trace_event_file. */
+static int kprobe_event_reg(struct trace_event_call *call,
+			    enum trace_reg type, void *data)
+{
+	struct probe_event *ev = call->data;
+	struct kprobe_point *pt;
+	bool was = probe_event_enabled(ev);
+	int ret;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		ret = probe_event_link(ev, data);
+		if (ret || was)
+			return ret;
+		list_for_each_entry(pt, &ev->points, node)
+			point_arm(pt, true);
+		return 0;
+	case TRACE_REG_UNREGISTER:
+		if (!probe_event_unlink(ev, data))
+			return 0;
+		list_for_each_entry(pt, &ev->points, node)
+			point_arm(pt, false);
+		return 0;
+	default:
+		/* perf on kprobe events comes with perf's tracepoint PMU. */
+		return -EOPNOTSUPP;
+	}
+}
+
+static const struct probe_event_kind kprobe_kind = {
+	.hdr		= kprobe_hdr,
+	.print_head	= kprobe_print_head,
+	.reg		= kprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_KPROBE,
+};
+
+static const struct probe_event_kind kretprobe_kind = {
+	.hdr		= kretprobe_hdr,
+	.print_head	= kretprobe_print_head,
+	.reg		= kprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_KPROBE,
+};
+
+/* ---- registering the kprobe ------------------------------------------------- */
+
+/*
+ * Unless CONFIG_KPROBE_EVENTS_ON_NOTRACE, a function the function tracer
+ * may not trace may not be probed either: it is on paths tracing itself
+ * uses.
+ */
+static bool point_on_notrace(unsigned long addr)
+{
+#if defined(CONFIG_DYNAMIC_FTRACE) && !defined(CONFIG_KPROBE_EVENTS_ON_NOTRACE)
+	unsigned long size, off;
+
+	if (!kallsyms_lookup_size_offset(addr, &size, &off))
+		return false;
+	return !ftrace_location(addr - off);
+#else
+	return false;
+#endif
+}
+
+static int point_register(struct kprobe_point *pt)
+{
+	struct kprobe *kp = &pt->rp.kp;
+	int ret;
+
+	memset(kp, 0, sizeof(*kp));
+	if (pt->symbol) {
+		kp->symbol_name = pt->symbol;
+		kp->offset = pt->offset;
+	} else {
+		kp->addr = (kprobe_opcode_t *)pt->addr;
+	}
+	kp->flags = probe_event_enabled(pt->event) ? 0 : KPROBE_FLAG_DISABLED;
+	if (pt->is_return) {
+		/* register_kretprobe() sets its default in a zero maxactive. */
+		pt->rp.maxactive = pt->maxactive;
+		ret = register_kretprobe(&pt->rp);
+	} else {
+		kp->pre_handler = kprobe_hit;
+		ret = register_kprobe(kp);
+	}
+	if (!ret)
+		pt->registered = true;
+	return ret;
+}
+
+static void point_unregister(struct kprobe_point *pt)
+{
+	if (!pt->registered)
+		return;
+	if (pt->is_return)
+		unregister_kretprobe(&pt->rp);
+	else
+		unregister_kprobe(&pt->rp.kp);
+	pt->registered = false;
+}
+
+static void point_free(struct kprobe_point *pt)
+{
+	probe_args_free(&pt->args);
+	free_percpu(pt->nhit);
+	kfree(pt->symbol);
+	kfree(pt);
+}
+
+/* ---- parsing a definition --------------------------------------------------- */
+
+static int count_sym(void *data, unsigned long addr)
+{
+	(*(int *)data)++;
+	return 0;
+}
+
+static int count_mod_sym(void *data, const char *name, unsigned long addr)
+{
+	struct { const char *name; int n; } *c = data;
+
+	if (!strcmp(name, c->name))
+		c->n++;
+	return 0;
+}
+
+/* How many symbols are called @sym ("MOD:SYM" counts in MOD only). */
+static int symbol_count(const char *sym)
+{
+	struct { const char *name; int n; } c = { .name = sym };
+	const char *colon = strchr(sym, ':');
+	char *mod;
+
+	if (colon) {
+		mod = kstrndup(sym, colon - sym, GFP_KERNEL);
+		if (!mod)
+			return 0;
+		c.name = colon + 1;
+		module_kallsyms_on_each_symbol(mod, count_mod_sym, &c);
+		kfree(mod);
+		return c.n;
+	}
+	kallsyms_on_each_match_symbol(count_sym, sym, &c.n);
+	module_kallsyms_on_each_symbol(NULL, count_mod_sym, &c);
+	return c.n;
+}
+
+static bool module_loaded(const char *sym)
+{
+	const char *colon = strchr(sym, ':');
+	char name[MODULE_NAME_LEN];
+	bool ret;
+
+	if (!colon || colon - sym >= MODULE_NAME_LEN)
+		return true;
+	strscpy(name, sym, colon - sym + 1);
+	rcu_read_lock_sched();
+	ret = find_module(name);
+	rcu_read_unlock_sched();
+	return ret;
+}
+
+/* Whether the point is a function's first instruction ($argN works). */
+static bool point_on_entry(struct kprobe_point *pt)
+{
+	if (pt->symbol)
+		return !kprobe_on_func_entry(NULL, pt->symbol, pt->offset);
+	return !kprobe_on_func_entry((void *)pt->addr, NULL, 0);
+}
+
+/* The place: "[MOD:]SYM[+OFFS][%return]" or an address. */
+static int parse_place(struct probe_parse *pp, struct kprobe_point *pt,
+		       char *place, int pos)
+{
+	char *pct = strchr(place, '%'), *plus;
+	unsigned long addr;
+	int n;
+
+	if (pct) {
+		if (strcmp(pct, "%return") || pt->is_return) {
+			probe_log_err(pp, pos + (pct - place),
+				      PE_BAD_ADDR_SUFFIX);
+			return -EINVAL;
+		}
+		*pct = '\0';
+		pt->is_return = true;
+	}
+	if (isdigit(place[0])) {
+		if (kstrtoul(place, 0, &pt->addr)) {
+			probe_log_err(pp, pos, PE_BAD_PROBE_ADDR);
+			return -EINVAL;
+		}
+		addr = pt->addr;
+		goto check;
+	}
+	plus = strchr(place, '+');
+	if (plus) {
+		if (kstrtoul(plus + 1, 0, &pt->offset)) {
+			probe_log_err(pp, pos, PE_BAD_PROBE_ADDR);
+			return -EINVAL;
+		}
+		*plus = '\0';
+	}
+	pt->symbol = kstrdup(place, GFP_KERNEL);
+	if (!pt->symbol)
+		return -ENOMEM;
+	addr = kallsyms_lookup_name(place);
+	if (!addr) {
+		/* A point in a module not loaded waits for it. */
+		if (!module_loaded(place))
+			return 0;
+		probe_log_err(pp, pos, PE_BAD_PROBE_ADDR);
+		return -ENOENT;
+	}
+	n = symbol_count(place);
+	if (n > 1) {
+		probe_log_err(pp, pos, PE_NON_UNIQ_SYMBOL);
+		return -EADDRNOTAVAIL;
+	}
+	addr += pt->offset;
+check:
+	if (pt->is_return && !point_on_entry(pt)) {
+		probe_log_err(pp, pos, PE_BAD_RETPROBE);
+		return -EINVAL;
+	}
+	if (point_on_notrace(addr)) {
+		probe_log_err(pp, pos, PE_FAIL_REG_PROBE);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct kprobe_point *point_find_event(const char *group,
+					     const char *name)
+{
+	struct dyn_event *de;
+
+	for_each_dyn_event(de) {
+		struct kprobe_point *pt;
+
+		if (de->ops != &kprobe_ops)
+			continue;
+		pt = to_point(de);
+		if (!strcmp(pt->event->group, group) &&
+		    !strcmp(probe_event_name(pt->event), name))
+			return pt;
+	}
+	return NULL;
+}
+
+static bool same_place(struct kprobe_point *a, struct kprobe_point *b)
+{
+	if (!a->symbol || !b->symbol)
+		return !a->symbol && !b->symbol && a->addr == b->addr;
+	return !strcmp(a->symbol, b->symbol) && a->offset == b->offset;
+}
+
+/* Join @pt to the event @first records: same kind, same fields. */
+static int point_append(struct probe_parse *pp, struct kprobe_point *pt,
+			struct kprobe_point *first, int argc, int *pos)
+{
+	int diff;
+
+	if (first->is_return != pt->is_return) {
+		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
+		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
+			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(first, &first->event->points, node) {
+		if (same_place(first, pt) &&
+		    probe_args_same(&first->args, &pt->args)) {
+			probe_log_err(pp, 0, PE_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+	return 0;
+}
+
+static void default_name(struct kprobe_point *pt, char *buf)
+{
+	char *p;
+
+	if (pt->symbol)
+		snprintf(buf, PROBE_NAME_MAX, "%c_%s_%lu",
+			 pt->is_return ? 'r' : 'p', pt->symbol, pt->offset);
+	else
+		snprintf(buf, PROBE_NAME_MAX, "%c_0x%lx",
+			 pt->is_return ? 'r' : 'p', pt->addr);
+	for (p = buf; *p; p++)
+		if (*p == '.' || *p == ':')
+			*p = '_';
+}
+
+static int kprobe_create(const char *line, int argc, char **argv, int *pos)
+{
+	struct probe_parse pp = { .loc = "trace_kprobe", .cmd = line };
+	const char *group = KPROBE_GROUP, *name = NULL;
+	struct kprobe_point *pt, *first;
+	char *word = argv[0], *colon;
+	char defname[PROBE_NAME_MAX];
+	unsigned int maxactive = 0;
+	struct probe_event *ev;
+	int i, ret;
+
+	if (word[0] != 'p' && word[0] != 'r')
+		return -ECANCELED;
+	/* "p /bin/sh:0x10": a uprobe's place. */
+	if (argc > 1 && strchr(argv[1], '/'))
+		return -ECANCELED;
+	if (argc < 2)
+		return -EINVAL;
+	if (argc - 2 > PROBE_MAX_ARGS) {
+		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
+		return -E2BIG;
+	}
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return -ENOMEM;
+	pt->is_return = word[0] == 'r';
+	ret = -ENOMEM;
+	pt->nhit = alloc_percpu(unsigned long);
+	if (!pt->nhit)
+		goto fail;
+
+	colon = strchr(word, ':');
+	if (colon)
+		*colon = '\0';
+	if (word[1]) {
+		ret = -EINVAL;
+		if (!pt->is_return) {
+			probe_log_err(&pp, pos[0] + 1, PE_BAD_MAXACT_TYPE);
+			goto fail;
+		}
+		if (kstrtouint(word + 1, 0, &maxactive)) {
+			probe_log_err(&pp, pos[0] + 1, PE_BAD_MAXACT);
+			goto fail;
+		}
+		if (maxactive > KRETPROBE_MAXACTIVE_MAX) {
+			probe_log_err(&pp, pos[0] + 1, PE_MAXACT_TOO_BIG);
+			goto fail;
+		}
+	}
+	if (colon) {
+		ret = probe_parse_name(&pp, colon + 1, pos[0] + (colon + 1 - word),
+				       &group, &name);
+		if (ret)
+			goto fail;
+	}
+	ret = parse_place(&pp, pt, argv[1], pos[1]);
+	if (ret)
+		goto fail;
+
+	pp.flags = PROBE_F_KERNEL;
+	if (pt->is_return)
+		pp.flags |= PROBE_F_RETURN;
+	else if (point_on_entry(pt))
+		pp.flags |= PROBE_F_ENTRY;
+	ret = probe_args_alloc(&pt->args, argc - 2);
+	if (ret)
+		goto fail;
+	for (i = 2; i < argc; i++) {
+		ret = probe_parse_arg(&pp, &pt->args, i - 2, argv[i], pos[i]);
+		if (ret)
+			goto fail;
+	}
+	probe_args_layout(&pt->args, probe_hdr_size(pt->is_return ?
+						    kretprobe_hdr : kprobe_hdr));
+	if (!name) {
+		default_name(pt, defname);
+		name = defname;
+	}
+
+	pt->rp.handler = kretprobe_hit;
+	pt->maxactive = maxactive;
+	if (pt->args.entry_args) {
+		pt->rp.entry_handler = kretprobe_entry;
+		pt->rp.data_size = pt->args.entry_args * sizeof(long);
+	}
+
+	first = point_find_event(group, name);
+	if (first) {
+		ret = point_append(&pp, pt, first, argc, pos);
+		if (ret)
+			goto fail;
+		ev = first->event;
+	} else {
+		ev = probe_event_create(group, name, pt->is_return ?
+					&kretprobe_kind : &kprobe_kind,
+					&pt->args);
+		if (IS_ERR(ev)) {
+			ret = PTR_ERR(ev);
+			if (ret == -EEXIST)
+				probe_log_err(&pp, 0, PE_EVENT_EXIST);
+			goto fail;
+		}
+	}
+	pt->event = ev;
+
+	/* A point in a module not loaded is registered when it comes. */
+	if (!pt->symbol || module_loaded(pt->symbol)) {
+		ret = point_register(pt);
+		if (ret) {
+			probe_log_err(&pp, pos[1], ret == -EILSEQ ?
+				      PE_BAD_INSN_BNDRY : PE_FAIL_REG_PROBE);
+			if (!first)
+				probe_event_destroy(ev);
+			goto fail;
+		}
+	}
+	mutex_lock(&trace_types_lock);
+	list_add_tail(&pt->node, &ev->points);
+	mutex_unlock(&trace_types_lock);
+	dyn_event_add(&pt->de, &kprobe_ops);
+	return 0;
+fail:
+	point_free(pt);
+	return ret;
+}
+
+/* ---- listing and removing ---------------------------------------------------- */
+
+static int kprobe_show(struct seq_file *m, struct dyn_event *de)
+{
+	struct kprobe_point *pt = to_point(de);
+
+	seq_putc(m, pt->is_return ? 'r' : 'p');
+	if (pt->maxactive)
+		seq_printf(m, "%u", pt->maxactive);
+	seq_printf(m, ":%s/%s", pt->event->group, probe_event_name(pt->event));
+	if (!pt->symbol)
+		seq_printf(m, " 0x%lx", pt->addr);
+	else if (pt->offset)
+		seq_printf(m, " %s+%lu", pt->symbol, pt->offset);
+	else
+		seq_printf(m, " %s", pt->symbol);
+	probe_show_args(m, &pt->args);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static bool kprobe_is_busy(struct dyn_event *de)
+{
+	return probe_event_enabled(to_point(de)->event);
+}
+
+/* Remove a point, and its event with the last one. */
+static int kprobe_free(struct dyn_event *de)
+{
+	struct kprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->event;
+	bool last, busy;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	last = list_is_singular(&ev->points);
+	busy = probe_event_enabled(ev);
+	if (!busy && !last)
+		list_del(&pt->node);
+	mutex_unlock(&trace_types_lock);
+	if (busy)
+		return -EBUSY;
+	/* The event goes with its last point, unless its files are open. */
+	if (last) {
+		ret = probe_event_destroy(ev);
+		if (ret)
+			return ret;
+	}
+	point_unregister(pt);
+	dyn_event_del(de);
+	point_free(pt);
+	return 0;
+}
+
+/* "-:[GRP/]EVENT [PLACE [ARGS]]" */
+static bool kprobe_match(const char *system, const char *event, int argc,
+			 const char **argv, struct dyn_event *de)
+{
+	struct kprobe_point *pt = to_point(de);
+	char place[KSYM_NAME_LEN + 32];
+
+	if (strcmp(probe_event_name(pt->event), event) ||
+	    (system && strcmp(pt->event->group, system)))
+		return false;
+	if (!argc)
+		return true;
+	if (!pt->symbol)
+		snprintf(place, sizeof(place), "0x%lx", pt->addr);
+	else if (pt->offset)
+		snprintf(place, sizeof(place), "%s+%lu", pt->symbol,
+			 pt->offset);
+	else
+		strscpy(place, pt->symbol, sizeof(place));
+	if (strcmp(argv[0], place)) {
+		/* "SYM%return" names the return probe on SYM. */
+		size_t n = strlen(place);
+
+		if (!pt->is_return || strncmp(argv[0], place, n) ||
+		    strcmp(argv[0] + n, "%return"))
+			return false;
+	}
+	return probe_args_match(&pt->args, argc - 1, argv + 1);
+}
+
+static struct dyn_event_ops kprobe_ops = {
+	.create		= kprobe_create,
+	.show		= kprobe_show,
+	.is_busy	= kprobe_is_busy,
+	.free		= kprobe_free,
+	.match		= kprobe_match,
+};
+
+/* ---- modules -------------------------------------------------------------- */
+
+static bool point_in_module(struct kprobe_point *pt, struct module *mod)
+{
+	size_t n = strlen(mod->name);
+
+	return pt->symbol && !strncmp(pt->symbol, mod->name, n) &&
+	       pt->symbol[n] == ':';
+}
+
+/*
+ * A point in a module is registered when the module comes, and forgotten
+ * (kprobes drops the kprobe itself) when it goes.
+ */
+static int kprobe_module_notify(struct notifier_block *nb,
+				unsigned long val, void *data)
+{
+	struct module *mod = data;
+	struct dyn_event *de;
+
+	if (val != MODULE_STATE_COMING && val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&dyn_event_mutex);
+	mutex_lock(&trace_types_lock);
+	for_each_dyn_event(de) {
+		struct kprobe_point *pt;
+
+		if (de->ops != &kprobe_ops)
+			continue;
+		pt = to_point(de);
+		if (!point_in_module(pt, mod))
+			continue;
+		point_unregister(pt);
+		if (val == MODULE_STATE_COMING && point_register(pt))
+			pr_warn("kprobe_events: cannot probe %s in %s\n",
+				pt->symbol, mod->name);
+	}
+	mutex_unlock(&trace_types_lock);
+	mutex_unlock(&dyn_event_mutex);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kprobe_module_nb = {
+	.notifier_call	= kprobe_module_notify,
+	/* After kprobes' own notifier has dropped the module's kprobes. */
+	.priority	= 1,
+};
+
+/* ---- files ---------------------------------------------------------------- */
+
+static int kprobe_events_open(struct inode *inode, struct file *filp)
+{
+	return dyn_events_seq_open(inode, filp, &kprobe_ops);
+}
+
+static ssize_t kprobe_events_write(struct file *filp,
+				   const char __user *ubuf, size_t cnt,
+				   loff_t *ppos)
+{
+	return dyn_events_write(ubuf, cnt, &kprobe_ops);
+}
+
+static int kprobe_events_release(struct inode *inode, struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_release(inode, filp);
+	return 0;
+}
+
+static const struct file_operations kprobe_events_fops = {
+	.open		= kprobe_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.write		= kprobe_events_write,
+	.release	= kprobe_events_release,
+};
+
+static void *profile_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&dyn_event_mutex);
+	return seq_list_start(&dyn_event_list, *pos);
+}
+
+static void *profile_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &dyn_event_list, pos);
+}
+
+static void profile_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&dyn_event_mutex);
+}
+
+/* "  <event> <hits> <misses>" */
+static int profile_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *de = list_entry(v, struct dyn_event, list);
+	struct kprobe_point *pt;
+	unsigned long hits = 0;
+	int cpu;
+
+	if (de->ops != &kprobe_ops)
+		return 0;
+	pt = to_point(de);
+	for_each_possible_cpu(cpu)
+		hits += *per_cpu_ptr(pt->nhit, cpu);
+	seq_printf(m, "  %-44s %15lu %15lu\n", probe_event_name(pt->event),
+		   hits, pt->rp.kp.nmissed + (pt->is_return ? pt->rp.nmissed : 0));
+	return 0;
+}
+
+static const struct seq_operations profile_seq_ops = {
+	.start	= profile_start,
+	.next	= profile_next,
+	.stop	= profile_stop,
+	.show	= profile_show,
+};
+
+static int kprobe_profile_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	return seq_open(filp, &profile_seq_ops);
+}
+
+static const struct file_operations kprobe_profile_fops = {
+	.open		= kprobe_profile_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+static __init int kprobe_events_init(void)
+{
+	dyn_event_register(&kprobe_ops);
+	register_module_notifier(&kprobe_module_nb);
+	if (tracing_is_disabled() || !tracefs_initialized())
+		return 0;
+	trace_create_file("kprobe_events", 0644, NULL, NULL,
+			  &kprobe_events_fops);
+	trace_create_file("kprobe_profile", 0444, NULL, NULL,
+			  &kprobe_profile_fops);
+	return 0;
+}
+fs_initcall(kprobe_events_init);

@@ -1,0 +1,1415 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe-event core: the argument language of kprobe_events and
+ * dynamic_events, the events' fields and print formats, and recording a
+ * hit.  The kinds of probe (trace_kprobe.c, ...) parse their own place
+ * and hand each argument to probe_parse_arg().
+ *
+ * An argument is a base value, up to PROBE_DEREF_MAX dereferences and a
+ * type:
+ *
+ *   base		%reg, $stackN, $stack, $retval, $argN, $comm,
+ *			@addr, @sym[+|-offs], \imm, \"string"
+ *   dereference	+|-[u]offs(ARG): the unsigned long at ARG + offs
+ *   type		u8..u64, s8..s64, x8..x64, char, symbol, string,
+ *			ustring, symstr, %pd, %pD, b<width>@<offs>/<bits>,
+ *			and <type>[N] arrays
+ *
+ * Every dereference but the last loads an unsigned long.  The last one
+ * gives the address the type reads: an integer of the type's size, N
+ * of them for an array, or a string.  @addr is the immediate address
+ * with one dereference.  Memory is read without faulting; a fault gives
+ * 0 for a number and a zero-length string, printed "(fault)".
+ */
+#include <linux/ctype.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/kallsyms.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/unaligned.h>
+
+#include "trace.h"
+#include "trace_probe.h"
+
+#define X(name, text) text,
+static const char * const probe_err_text[] = { PROBE_ERRORS };
+#undef X
+
+/* The deepest $stackN and highest $argN: a kernel stack's worth. */
+#define PROBE_PARAM_MAX		(THREAD_SIZE / sizeof(unsigned long))
+
+/**
+ * probe_log_err() - report a definition's error in error_log
+ * @pp: the definition
+ * @pos: the offset in the definition the caret points at
+ * @err: the error
+ */
+void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err)
+{
+	tracing_log_err(&global_trace, pp->loc, pp->cmd, probe_err_text, err,
+			pos);
+}
+
+/* ---- types ------------------------------------------------------------ */
+
+enum probe_kind {
+	PK_UNSIGNED,
+	PK_SIGNED,
+	PK_HEX,
+	PK_CHAR,
+	PK_SYMBOL,
+	PK_STRING,	/* kernel memory, or user memory below TASK_SIZE */
+	PK_USTRING,	/* user memory */
+	PK_SYMSTR,	/* the name of the symbol at the value */
+};
+
+/**
+ * struct probe_argtype - how an argument is stored and printed
+ * @name: as written after ':'
+ * @ctype: its field's type in the format file
+ * @fmt: its conversion in the print format
+ * @size: bytes in the record's fixed part
+ * @kind: &enum probe_kind
+ */
+struct probe_argtype {
+	const char	*name;
+	const char	*ctype;
+	const char	*fmt;
+	u8		size;
+	u8		kind;
+};
+
+static const struct probe_argtype probe_types[] = {
+	{ "u8", "u8", "%u", 1, PK_UNSIGNED },
+	{ "u16", "u16", "%u", 2, PK_UNSIGNED },
+	{ "u32", "u32", "%u", 4, PK_UNSIGNED },
+	{ "u64", "u64", "%Lu", 8, PK_UNSIGNED },
+	{ "s8", "s8", "%d", 1, PK_SIGNED },
+	{ "s16", "s16", "%d", 2, PK_SIGNED },
+	{ "s32", "s32", "%d", 4, PK_SIGNED },
+	{ "s64", "s64", "%Ld", 8, PK_SIGNED },
+	{ "x8", "u8", "0x%x", 1, PK_HEX },
+	{ "x16", "u16", "0x%x", 2, PK_HEX },
+	{ "x32", "u32", "0x%x", 4, PK_HEX },
+	{ "x64", "u64", "0x%Lx", 8, PK_HEX },
+	{ "char", "u8", "'%c'", 1, PK_CHAR },
+	{ "symbol", "u64", "%pS", 8, PK_SYMBOL },
+	{ "string", "__data_loc char[]", "\\\"%s\\\"", 4, PK_STRING },
+	{ "ustring", "__data_loc char[]", "\\\"%s\\\"", 4, PK_USTRING },
+	{ "symstr", "__data_loc char[]", "\\\"%s\\\"", 4, PK_SYMSTR },
+	{}
+};
+
+static const struct probe_argtype *type_find(const char *name)
+{
+	const struct probe_argtype *t;
+
+	for (t = probe_types; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+static bool kind_is_string(const struct probe_argtype *t)
+{
+	return t->kind >= PK_STRING;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+/**
+ * probe_good_name() - whether a name is a C identifier
+ * @name: the name
+ *
+ * Return: true if @name is not empty, starts with a letter or '_' and
+ * goes on with letters, digits and '_'.
+ */
+bool probe_good_name(const char *name)
+{
+	if (!isalpha(*name) && *name != '_')
+		return false;
+	while (*++name)
+		if (!isalnum(*name) && *name != '_')
+			return false;
+	return true;
+}
+
+/**
+ * probe_parse_name() - split "[group/]event" after a definition's ':'
+ * @pp: the definition, for errors
+ * @spec: the text; cut at the '/'
+ * @pos: its offset in the definition
+ * @group: set to the group, or left as it is if none is given
+ * @event: set to the event name, or left as it is if @spec is empty
+ *	after a group
+ *
+ * Return: 0, or -EINVAL with the error logged.
+ */
+int probe_parse_name(struct probe_parse *pp, char *spec, int pos,
+		     const char **group, const char **event)
+{
+	char *slash = strchr(spec, '/');
+	char *ev = spec;
+
+	if (slash) {
+		if (slash == spec) {
+			probe_log_err(pp, pos, PE_NO_GROUP_NAME);
+			return -EINVAL;
+		}
+		if (slash - spec >= PROBE_NAME_MAX) {
+			probe_log_err(pp, pos, PE_GROUP_TOO_LONG);
+			return -EINVAL;
+		}
+		*slash = '\0';
+		if (!probe_good_name(spec)) {
+			probe_log_err(pp, pos, PE_BAD_GROUP_NAME);
+			return -EINVAL;
+		}
+		*group = spec;
+		ev = slash + 1;
+		pos += ev - spec;
+	}
+	if (!*ev) {
+		probe_log_err(pp, pos, PE_NO_EVENT_NAME);
+		return -EINVAL;
+	}
+	if (strlen(ev) >= PROBE_NAME_MAX) {
+		probe_log_err(pp, pos, PE_EVENT_TOO_LONG);
+		return -EINVAL;
+	}
+	if (!probe_good_name(ev)) {
+		probe_log_err(pp, pos, PE_BAD_EVENT_NAME);
+		return -EINVAL;
+	}
+	*event = ev;
+	return 0;
+}
+
+/* ---- parsing an argument ------------------------------------------------ */
+
+enum probe_base {
+	PB_REG,
+	PB_STACK,
+	PB_STACKP,
+	PB_RETVAL,
+	PB_ARG,
+	PB_EARG,	/* an argument the entry handler saved */
+	PB_COMM,
+	PB_IMM,
+	PB_STR,
+};
+
+static int parse_number(const char *s, unsigned long max, unsigned long *n)
+{
+	return kstrtoul(s, 10, n) || *n > max ? -EINVAL : 0;
+}
+
+static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
+		     int pos)
+{
+	unsigned long n;
+
+	if (!strcmp(s, "retval")) {
+		if (!(pp->flags & PROBE_F_RETURN)) {
+			probe_log_err(pp, pos, PE_RETVAL_ON_PROBE);
+			return -EINVAL;
+		}
+		a->base = PB_RETVAL;
+	} else if (!strcmp(s, "stack")) {
+		a->base = PB_STACKP;
+	} else if (str_has_prefix(s, "stack")) {
+		if (parse_number(s + 5, PROBE_PARAM_MAX, &n)) {
+			probe_log_err(pp, pos, PE_BAD_STACK_NUM);
+			return -EINVAL;
+		}
+		a->base = PB_STACK;
+		a->param = n;
+	} else if (!strcmp(s, "comm")) {
+		a->base = PB_COMM;
+	} else if (!strcmp(s, "arg*")) {
+		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
+		return -EOPNOTSUPP;
+	} else if (str_has_prefix(s, "arg")) {
+		if (parse_number(s + 3, PROBE_PARAM_MAX, &n) || !n) {
+			probe_log_err(pp, pos, PE_BAD_ARG_NUM);
+			return -EINVAL;
+		}
+		a->param = n - 1;
+		if (pp->flags & PROBE_F_ENTRY) {
+			a->base = PB_ARG;
+		} else if (pp->flags & PROBE_F_RETURN) {
+			a->base = PB_EARG;
+		} else {
+			probe_log_err(pp, pos, PE_NOFENTRY_ARGS);
+			return -EINVAL;
+		}
+	} else {
+		probe_log_err(pp, pos, PE_BAD_VAR);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_address(struct probe_parse *pp, struct probe_arg *a,
+			 char *s, int pos)
+{
+	unsigned long addr;
+	long offs = 0;
+	char *sign;
+
+	if (*s == '+' || *s == '-') {
+		probe_log_err(pp, pos, PE_FILE_ON_KPROBE);
+		return -EINVAL;
+	}
+	if (isdigit(*s)) {
+		if (kstrtoul(s, 0, &addr)) {
+			probe_log_err(pp, pos, PE_BAD_MEM_ADDR);
+			return -EINVAL;
+		}
+	} else {
+		sign = strpbrk(s, "+-");
+		if (sign) {
+			if (kstrtol(sign, 0, &offs)) {
+				probe_log_err(pp, pos, PE_BAD_MEM_ADDR);
+				return -EINVAL;
+			}
+			*sign = '\0';
+		}
+		addr = kallsyms_lookup_name(s);
+		if (!addr) {
+			probe_log_err(pp, pos, PE_BAD_MEM_ADDR);
+			return -ENOENT;
+		}
+		addr += offs;
+	}
+	a->base = PB_IMM;
+	a->param = addr;
+	a->drf[a->ndrf++] = 0;
+	return 0;
+}
+
+static int parse_fetch(struct probe_parse *pp, struct probe_arg *a, char *s,
+		       int pos);
+
+/* "+|-[u]offs(ARG)" */
+static int parse_deref(struct probe_parse *pp, struct probe_arg *a, char *s,
+		       int pos)
+{
+	bool user = s[1] == 'u';
+	char *open, *close, *num = s;
+	long offs;
+	int ret;
+
+	if (user) {
+		/* "+u8(...)": the sign goes with the number. */
+		s[1] = s[0];
+		num = s + 1;
+	}
+	open = strchr(num, '(');
+	if (!open) {
+		probe_log_err(pp, pos, PE_DEREF_NEED_BRACE);
+		return -EINVAL;
+	}
+	*open = '\0';
+	if (kstrtol(num[0] == '+' ? num + 1 : num, 0, &offs)) {
+		probe_log_err(pp, pos, PE_BAD_DEREF_OFFS);
+		return -EINVAL;
+	}
+	pos += open + 1 - s;
+	s = open + 1;
+	close = strrchr(s, ')');
+	if (!close) {
+		probe_log_err(pp, pos + strlen(s), PE_DEREF_OPEN_BRACE);
+		return -EINVAL;
+	}
+	if (close[1]) {
+		probe_log_err(pp, pos + (close + 1 - s), PE_BAD_FETCH_ARG);
+		return -EINVAL;
+	}
+	*close = '\0';
+	ret = parse_fetch(pp, a, s, pos);
+	if (ret)
+		return ret;
+	if (a->base == PB_COMM || a->base == PB_STR) {
+		probe_log_err(pp, pos, PE_COMM_CANT_DEREF);
+		return -EINVAL;
+	}
+	if (a->ndrf == PROBE_DEREF_MAX) {
+		probe_log_err(pp, pos, PE_TOO_MANY_OPS);
+		return -E2BIG;
+	}
+	if (user)
+		a->udrf |= BIT(a->ndrf);
+	a->drf[a->ndrf++] = offs;
+	return 0;
+}
+
+static int parse_immediate(struct probe_parse *pp, struct probe_arg *a,
+			   char *s, int pos)
+{
+	size_t len;
+
+	if (s[1] != '"') {
+		if (kstrtoul(s + 1, 0, &a->param)) {
+			probe_log_err(pp, pos + 1, PE_BAD_IMM);
+			return -EINVAL;
+		}
+		a->base = PB_IMM;
+		return 0;
+	}
+	len = strlen(s);
+	if (len < 3 || s[len - 1] != '"') {
+		probe_log_err(pp, pos + len, PE_IMMSTR_NO_CLOSE);
+		return -EINVAL;
+	}
+	a->str = kstrndup(s + 2, len - 3, GFP_KERNEL);
+	if (!a->str)
+		return -ENOMEM;
+	a->base = PB_STR;
+	return 0;
+}
+
+/* The value part of an argument: everything but "name=" and ":type". */
+static int parse_fetch(struct probe_parse *pp, struct probe_arg *a, char *s,
+		       int pos)
+{
+	int off;
+
+	switch (*s) {
+	case '%':
+		off = regs_query_register_offset(s + 1);
+		if (off < 0) {
+			probe_log_err(pp, pos, PE_BAD_REG_NAME);
+			return -EINVAL;
+		}
+		a->base = PB_REG;
+		a->param = off;
+		return 0;
+	case '$':
+		return parse_var(pp, a, s + 1, pos);
+	case '@':
+		return parse_address(pp, a, s + 1, pos);
+	case '+':
+	case '-':
+		return parse_deref(pp, a, s, pos);
+	case '\\':
+		return parse_immediate(pp, a, s, pos);
+	}
+	probe_log_err(pp, pos, PE_BAD_FETCH_ARG);
+	return -EINVAL;
+}
+
+/* "b<width>@<offset>/<container bits>" */
+static int parse_bitfield(struct probe_arg *a, const char *t)
+{
+	unsigned int width, offs, bits;
+	char tail;
+	char name[4];
+
+	if (sscanf(t, "b%u@%u/%u%c", &width, &offs, &bits, &tail) != 3)
+		return -EINVAL;
+	if ((bits != 8 && bits != 16 && bits != 32 && bits != 64) ||
+	    !width || width + offs > bits)
+		return -EINVAL;
+	snprintf(name, sizeof(name), "u%u", bits);
+	a->type = type_find(name);
+	a->bf_width = width;
+	a->bf_shift = offs;
+	return 0;
+}
+
+/* ":type" and ":type[N]"; @t is the text after ':', at @pos. */
+static int parse_type(struct probe_parse *pp, struct probe_arg *a, char *t,
+		      int pos)
+{
+	char *open = strchr(t, '['), *close;
+	unsigned int n;
+
+	if (open) {
+		*open = '\0';
+		close = strchr(open + 1, ']');
+		if (!close) {
+			probe_log_err(pp, pos + (open + 1 - t) +
+				      strlen(open + 1), PE_ARRAY_NO_CLOSE);
+			return -EINVAL;
+		}
+		if (close[1]) {
+			probe_log_err(pp, pos + (close + 1 - t),
+				      PE_BAD_ARRAY_SUFFIX);
+			return -EINVAL;
+		}
+		*close = '\0';
+		if (kstrtouint(open + 1, 0, &n) || !n) {
+			probe_log_err(pp, pos + (open + 1 - t),
+				      PE_BAD_ARRAY_NUM);
+			return -EINVAL;
+		}
+		if (n > PROBE_ARRAY_MAX) {
+			probe_log_err(pp, pos + (open + 1 - t),
+				      PE_ARRAY_TOO_BIG);
+			return -EINVAL;
+		}
+		a->count = n;
+	}
+	if (t[0] == 'b' && isdigit(t[1])) {
+		if (parse_bitfield(a, t)) {
+			probe_log_err(pp, pos, PE_BAD_BITFIELD);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!strcmp(t, "%pd") || !strcmp(t, "%pD")) {
+		a->type = type_find("string");
+		return 0;
+	}
+	a->type = type_find(t);
+	if (!a->type) {
+		probe_log_err(pp, pos, PE_BAD_TYPE);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int add_deref(struct probe_arg *a, long offs)
+{
+	if (a->ndrf == PROBE_DEREF_MAX)
+		return -E2BIG;
+	a->drf[a->ndrf++] = offs;
+	return 0;
+}
+
+/*
+ * %pd: the value is a struct dentry *, recorded is its name; %pD: a
+ * struct file *, and its dentry's name.
+ */
+static int add_name_derefs(struct probe_arg *a, bool file)
+{
+	int ret = 0;
+
+	if (file)
+		ret = add_deref(a, offsetof(struct file, f_path.dentry));
+	if (!ret)
+		ret = add_deref(a, offsetof(struct dentry, d_name.name));
+	return ret ?: add_deref(a, 0);
+}
+
+/* Whether the type fits the value the argument fetches. */
+static int check_arg(struct probe_parse *pp, struct probe_arg *a,
+		     const char *type, int tpos, int pos)
+{
+	bool data = a->base == PB_COMM || a->base == PB_STR;
+
+	if (type && (!strcmp(type, "%pd") || !strcmp(type, "%pD"))) {
+		if (data || add_name_derefs(a, type[2] == 'D')) {
+			probe_log_err(pp, tpos, PE_BAD_TYPE);
+			return -EINVAL;
+		}
+	}
+	switch (a->type->kind) {
+	case PK_SYMSTR:
+		if (data) {
+			probe_log_err(pp, tpos, PE_BAD_SYMSTRING);
+			return -EINVAL;
+		}
+		break;
+	case PK_STRING:
+	case PK_USTRING:
+		if (!data && !a->ndrf && a->base != PB_IMM) {
+			probe_log_err(pp, tpos, PE_BAD_STRING);
+			return -EINVAL;
+		}
+		if (a->count) {
+			/* Arrays of strings are not recorded. */
+			probe_log_err(pp, tpos, PE_BAD_TYPE);
+			return -EINVAL;
+		}
+		break;
+	default:
+		if (data) {
+			probe_log_err(pp, type ? tpos : pos,
+				      PE_NEED_STRING_TYPE);
+			return -EINVAL;
+		}
+		if (a->count && !a->ndrf) {
+			/* An array is read from memory. */
+			probe_log_err(pp, tpos, PE_BAD_TYPE);
+			return -EINVAL;
+		}
+	}
+	if (a->type->kind == PK_USTRING && a->ndrf)
+		a->udrf |= BIT(a->ndrf - 1);
+	return 0;
+}
+
+static int arg_set_ctype(struct probe_arg *a)
+{
+	if (!a->count) {
+		a->ctype = kstrdup(a->type->ctype, GFP_KERNEL);
+	} else {
+		a->ctype = kasprintf(GFP_KERNEL, "%s[%u]", a->type->ctype,
+				     a->count);
+	}
+	return a->ctype ? 0 : -ENOMEM;
+}
+
+/**
+ * probe_parse_arg() - parse one "[name=]fetcharg[:type]" of a definition
+ * @pp: the definition
+ * @pa: the arguments of the probe point
+ * @i: the argument's index in @pa->args
+ * @tok: the argument's text; cut up while parsing
+ * @pos: its offset in the definition, for errors
+ *
+ * Return: 0, or a negative error with the error logged.
+ */
+int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
+		    char *tok, int pos)
+{
+	struct probe_arg *a = &pa->args[i];
+	char *body = tok, *eq, *colon, *type = NULL;
+	int bpos = pos, tpos = 0, j, ret;
+
+	eq = strchr(tok, '=');
+	if (eq && (eq < tok + strcspn(tok, "(\\:"))) {
+		*eq = '\0';
+		if (!*tok) {
+			probe_log_err(pp, pos, PE_NO_ARG_NAME);
+			return -EINVAL;
+		}
+		if (strlen(tok) > PROBE_ARG_NAME_MAX) {
+			probe_log_err(pp, pos, PE_ARG_NAME_TOO_LONG);
+			return -EINVAL;
+		}
+		if (!probe_good_name(tok)) {
+			probe_log_err(pp, pos, PE_BAD_ARG_NAME);
+			return -EINVAL;
+		}
+		a->name = kstrdup(tok, GFP_KERNEL);
+		body = eq + 1;
+		bpos = pos + (body - tok);
+	} else {
+		a->name = kasprintf(GFP_KERNEL, "arg%d", i + 1);
+	}
+	if (!a->name)
+		return -ENOMEM;
+	for (j = 0; j < i; j++) {
+		if (!strcmp(pa->args[j].name, a->name)) {
+			probe_log_err(pp, pos, PE_USED_ARG_NAME);
+			return -EINVAL;
+		}
+	}
+	if (!*body) {
+		probe_log_err(pp, bpos, PE_NO_ARG_BODY);
+		return -EINVAL;
+	}
+	if (strlen(body) > PROBE_ARG_TEXT_MAX) {
+		probe_log_err(pp, bpos, PE_ARG_TOO_LONG);
+		return -E2BIG;
+	}
+	a->text = kstrdup(body, GFP_KERNEL);
+	if (!a->text)
+		return -ENOMEM;
+
+	colon = strchr(body, ':');
+	if (colon) {
+		*colon = '\0';
+		type = colon + 1;
+		tpos = bpos + (type - body);
+		ret = parse_type(pp, a, type, tpos);
+		if (ret)
+			return ret;
+	}
+	ret = parse_fetch(pp, a, body, bpos);
+	if (ret)
+		return ret;
+	if (!a->type)
+		a->type = type_find(a->base == PB_COMM || a->base == PB_STR ?
+				    "string" : "x64");
+	ret = check_arg(pp, a, type, tpos, bpos);
+	if (!ret && a->base == PB_EARG)
+		pa->entry_args = max_t(unsigned int, pa->entry_args,
+				       a->param + 1);
+	return ret ?: arg_set_ctype(a);
+}
+
+/* ---- argument sets ------------------------------------------------------ */
+
+/**
+ * probe_args_alloc() - make room for a probe point's arguments
+ * @pa: the set, zeroed
+ * @nargs: the number of arguments
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int probe_args_alloc(struct probe_args *pa, int nargs)
+{
+	pa->nargs = nargs;
+	pa->args = kcalloc(nargs ?: 1, sizeof(*pa->args), GFP_KERNEL);
+	return pa->args ? 0 : -ENOMEM;
+}
+
+/**
+ * probe_args_free() - free a probe point's arguments
+ * @pa: the set
+ */
+void probe_args_free(struct probe_args *pa)
+{
+	int i;
+
+	for (i = 0; pa->args && i < pa->nargs; i++) {
+		kfree(pa->args[i].name);
+		kfree(pa->args[i].text);
+		kfree(pa->args[i].ctype);
+		kfree(pa->args[i].str);
+	}
+	kfree(pa->args);
+	pa->args = NULL;
+	pa->nargs = 0;
+}
+
+static int args_dup(struct probe_args *dst, const struct probe_args *src)
+{
+	int i;
+
+	if (probe_args_alloc(dst, src->nargs))
+		return -ENOMEM;
+	dst->size = src->size;
+	dst->entry_args = src->entry_args;
+	for (i = 0; i < src->nargs; i++) {
+		const struct probe_arg *s = &src->args[i];
+		struct probe_arg *d = &dst->args[i];
+
+		*d = *s;
+		d->name = kstrdup(s->name, GFP_KERNEL);
+		d->text = kstrdup(s->text, GFP_KERNEL);
+		d->ctype = kstrdup(s->ctype, GFP_KERNEL);
+		d->str = s->str ? kstrdup(s->str, GFP_KERNEL) : NULL;
+		if (!d->name || !d->text || !d->ctype || (s->str && !d->str))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * probe_args_layout() - place the arguments' fields in the record
+ * @pa: the parsed arguments
+ * @hdr_size: the bytes of the kind's header after &struct trace_entry
+ *
+ * The fields follow each other without padding, as in 6.12.
+ */
+void probe_args_layout(struct probe_args *pa, unsigned int hdr_size)
+{
+	unsigned int off = sizeof(struct trace_entry) + hdr_size;
+	int i;
+
+	for (i = 0; i < pa->nargs; i++) {
+		struct probe_arg *a = &pa->args[i];
+
+		a->offset = off;
+		off += a->type->size * (a->count ?: 1);
+	}
+	pa->size = off;
+}
+
+/**
+ * probe_hdr_size() - the size of a kind's header fields
+ * @hdr: the fields, ending with a NULL name
+ *
+ * Return: their total size in bytes.
+ */
+unsigned int probe_hdr_size(const struct trace_event_fields *hdr)
+{
+	unsigned int size = 0;
+
+	for (; hdr && hdr->name; hdr++)
+		size += hdr->size;
+	return size;
+}
+
+/* ---- the event ---------------------------------------------------------- */
+
+static int build_fields(struct probe_event *ev)
+{
+	const struct trace_event_fields *h = ev->kind->hdr;
+	const struct probe_args *pa = &ev->layout;
+	struct trace_event_fields *f;
+	unsigned int off = sizeof(struct trace_entry);
+	int i;
+
+	f = kcalloc(ev->hdr_size / sizeof(long) + pa->nargs + 1, sizeof(*f),
+		    GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	ev->fields = f;
+	for (; h && h->name; h++, f++) {
+		*f = *h;
+		f->offset = off;
+		off += f->size;
+	}
+	for (i = 0; i < pa->nargs; i++, f++) {
+		struct probe_arg *a = &pa->args[i];
+
+		f->type = a->ctype;
+		f->name = a->name;
+		f->offset = a->offset;
+		f->size = a->type->size * (a->count ?: 1);
+		f->is_signed = a->type->kind == PK_SIGNED ||
+			       kind_is_string(a->type);
+		f->filter_type = kind_is_string(a->type) ?
+				 FILTER_DYN_STRING : FILTER_OTHER;
+		f->len = a->count;
+	}
+	return 0;
+}
+
+/*
+ * "\"(%lx) a=%u b=\\\"%s\\\"\", REC->__probe_ip, REC->a, __get_str(b)":
+ * the header's part first, then every argument.
+ */
+static int build_print_fmt(struct probe_event *ev)
+{
+	const struct trace_event_fields *h = ev->kind->hdr;
+	const struct probe_args *pa = &ev->layout;
+	struct seq_buf sb;
+	char *buf;
+	int i, j, len = 512;
+
+retry:
+	buf = kmalloc(len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	seq_buf_init(&sb, buf, len);
+	seq_buf_putc(&sb, '"');
+	for (i = 0; h && h[i].name; i++)
+		seq_buf_puts(&sb, i ? " <- %lx" : "(%lx");
+	if (i)
+		seq_buf_putc(&sb, ')');
+	for (i = 0; i < pa->nargs; i++) {
+		struct probe_arg *a = &pa->args[i];
+
+		seq_buf_printf(&sb, " %s=", a->name);
+		if (!a->count) {
+			seq_buf_puts(&sb, a->type->fmt);
+			continue;
+		}
+		seq_buf_putc(&sb, '{');
+		for (j = 0; j < a->count; j++)
+			seq_buf_printf(&sb, "%s%s", j ? "," : "", a->type->fmt);
+		seq_buf_putc(&sb, '}');
+	}
+	seq_buf_putc(&sb, '"');
+	for (i = 0; h && h[i].name; i++)
+		seq_buf_printf(&sb, ", REC->%s", h[i].name);
+	for (i = 0; i < pa->nargs; i++) {
+		struct probe_arg *a = &pa->args[i];
+
+		if (kind_is_string(a->type)) {
+			seq_buf_printf(&sb, ", __get_str(%s)", a->name);
+		} else if (!a->count) {
+			seq_buf_printf(&sb, ", REC->%s", a->name);
+		} else {
+			for (j = 0; j < a->count; j++)
+				seq_buf_printf(&sb, ", REC->%s[%d]", a->name, j);
+		}
+	}
+	if (seq_buf_has_overflowed(&sb)) {
+		kfree(buf);
+		len *= 4;
+		goto retry;
+	}
+	seq_buf_str(&sb);
+	ev->call.print_fmt = buf;
+	return 0;
+}
+
+static void event_free(struct probe_event *ev)
+{
+	probe_args_free(&ev->layout);
+	kfree(ev->fields);
+	kfree(ev->group);
+	kfree(ev->call.name);
+	kfree(ev->call.print_fmt);
+	kfree(ev);
+}
+
+static enum print_line_t probe_print(struct trace_iterator *iter, int flags,
+				     struct trace_event *event);
+
+/**
+ * probe_event_create() - make an event for a probe point's arguments
+ * @group: its group
+ * @name: its name
+ * @kind: its kind's header and callbacks
+ * @pa: the arguments, laid out after @kind's header; copied
+ *
+ * Return: the event, registered, or an ERR_PTR() (-EEXIST: an event of
+ * that name exists).
+ */
+struct probe_event *probe_event_create(const char *group, const char *name,
+				       const struct probe_event_kind *kind,
+				       const struct probe_args *pa)
+{
+	struct probe_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	int ret = -ENOMEM;
+
+	if (!ev)
+		return ERR_PTR(-ENOMEM);
+	INIT_LIST_HEAD(&ev->files);
+	INIT_LIST_HEAD(&ev->points);
+	ev->kind = kind;
+	ev->hdr_size = probe_hdr_size(kind->hdr);
+	ev->group = kstrdup(group, GFP_KERNEL);
+	ev->call.name = kstrdup(name, GFP_KERNEL);
+	if (!ev->group || !ev->call.name || args_dup(&ev->layout, pa) ||
+	    build_fields(ev) || build_print_fmt(ev))
+		goto fail;
+	ev->funcs.trace = probe_print;
+	ev->call.event.funcs = &ev->funcs;
+	ev->class.system = ev->group;
+	ev->class.field_array = ev->fields;
+	ev->class.size = ev->layout.size;
+	ev->class.reg = kind->reg;
+	ev->call.class = &ev->class;
+	ev->call.flags = TRACE_EVENT_FL_DYNAMIC | kind->flags;
+	ev->call.data = ev;
+	ret = trace_add_event_call(&ev->call);
+	if (!ret)
+		return ev;
+	/* Two events of one name would share events/<group>/<name>. */
+	if (ret == -EBUSY)
+		ret = -EEXIST;
+	/* trace_add_event_call() took the print format only if it worked. */
+fail:
+	event_free(ev);
+	return ERR_PTR(ret);
+}
+
+/**
+ * probe_event_destroy() - remove and free a probe event
+ * @ev: the event, with no points left
+ *
+ * Return: 0, or -EBUSY (nothing done) while it is enabled or its files
+ * are open.
+ */
+int probe_event_destroy(struct probe_event *ev)
+{
+	int ret = trace_remove_event_call(&ev->call);
+
+	if (ret)
+		return ret;
+	/* trace_remove_event_call() freed an allocated print format only. */
+	event_free(ev);
+	return 0;
+}
+
+/**
+ * probe_event_link() - record a probe event into a session
+ * @ev: the event
+ * @file: the event in the session
+ *
+ * Context: trace_types_lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int probe_event_link(struct probe_event *ev, struct trace_event_file *file)
+{
+	struct probe_link *l = kzalloc(sizeof(*l), GFP_KERNEL);
+
+	if (!l)
+		return -ENOMEM;
+	l->file = file;
+	list_add_tail_rcu(&l->list, &ev->files);
+	return 0;
+}
+
+/**
+ * probe_event_unlink() - stop recording a probe event into a session
+ * @ev: the event
+ * @file: the event in the session
+ *
+ * The link is freed after a grace period; @file itself outlives the
+ * hits that may still use it (the events layer frees it after
+ * tracepoint_synchronize_unregister()).
+ *
+ * Context: trace_types_lock held.
+ * Return: true if the event records into no session any more.
+ */
+bool probe_event_unlink(struct probe_event *ev,
+			struct trace_event_file *file)
+{
+	struct probe_link *l;
+
+	list_for_each_entry(l, &ev->files, list) {
+		if (l->file == file) {
+			list_del_rcu(&l->list);
+			kfree_rcu(l, rcu);
+			break;
+		}
+	}
+	return list_empty(&ev->files);
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+static void print_value(struct trace_seq *s, const struct probe_argtype *t,
+			const void *p, const void *rec)
+{
+	u64 v;
+
+	switch (t->size) {
+	case 1:
+		v = *(u8 *)p;
+		break;
+	case 2:
+		v = get_unaligned((u16 *)p);
+		break;
+	case 4:
+		v = get_unaligned((u32 *)p);
+		break;
+	default:
+		v = get_unaligned((u64 *)p);
+	}
+	switch (t->kind) {
+	case PK_UNSIGNED:
+		trace_seq_printf(s, "%llu", v);
+		break;
+	case PK_SIGNED:
+		/* Sign-extend from the type's width. */
+		trace_seq_printf(s, "%lld",
+				 (s64)(v << (64 - 8 * t->size)) >>
+				 (64 - 8 * t->size));
+		break;
+	case PK_HEX:
+		trace_seq_printf(s, "0x%llx", v);
+		break;
+	case PK_CHAR:
+		trace_seq_printf(s, "'%c'", (int)v);
+		break;
+	case PK_SYMBOL:
+		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
+		break;
+	default: {
+		u32 loc = (u32)v;
+
+		if (!(loc >> 16))
+			trace_seq_puts(s, PROBE_FAULT_TEXT);
+		else
+			trace_seq_printf(s, "\"%s\"",
+					 (const char *)rec + (loc & 0xffff));
+	}
+	}
+}
+
+static enum print_line_t probe_print(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct probe_event *ev = container_of(event, struct probe_event,
+					      call.event);
+	const u8 *rec = (const u8 *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	int i, j;
+
+	trace_seq_printf(s, "%s: ", probe_event_name(ev));
+	ev->kind->print_head(s, (const unsigned long *)
+			     (rec + sizeof(struct trace_entry)));
+	for (i = 0; i < ev->layout.nargs; i++) {
+		const struct probe_arg *a = &ev->layout.args[i];
+		const u8 *p = rec + a->offset;
+
+		trace_seq_printf(s, " %s=", a->name);
+		if (!a->count) {
+			print_value(s, a->type, p, rec);
+			continue;
+		}
+		trace_seq_putc(s, '{');
+		for (j = 0; j < a->count; j++) {
+			if (j)
+				trace_seq_putc(s, ',');
+			print_value(s, a->type, p + j * a->type->size, rec);
+		}
+		trace_seq_putc(s, '}');
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+/* ---- recording ------------------------------------------------------------ */
+
+static int read_mem(void *dst, unsigned long addr, size_t n, bool user)
+{
+	/* A kernel probe reading a user address reads it as user memory. */
+	if (user || addr < TASK_SIZE_MAX)
+		return copy_from_user_nofault(dst, (const void __user *)addr,
+					      n);
+	return copy_from_kernel_nofault(dst, (const void *)addr, n);
+}
+
+/* The length of a kernel string, NUL included; <= 0 if it faults. */
+static long kernel_strlen(unsigned long addr)
+{
+	long len;
+	char c;
+
+	for (len = 0; len < PROBE_STRING_MAX; len++) {
+		if (get_kernel_nofault(c, (const char *)addr + len))
+			return -EFAULT;
+		if (!c)
+			return len + 1;
+	}
+	return PROBE_STRING_MAX;
+}
+
+static long string_len(unsigned long addr, bool user)
+{
+	if (user || addr < TASK_SIZE_MAX)
+		return strnlen_user_nofault((const void __user *)addr,
+					    PROBE_STRING_MAX);
+	return kernel_strlen(addr);
+}
+
+static long string_copy(char *dst, unsigned long addr, long room, bool user)
+{
+	if (user || addr < TASK_SIZE_MAX)
+		return strncpy_from_user_nofault(dst,
+						 (const void __user *)addr,
+						 room);
+	return strncpy_from_kernel_nofault(dst, (const void *)addr, room);
+}
+
+static unsigned long fetch_base(const struct probe_arg *a,
+				struct pt_regs *regs,
+				const unsigned long *edata)
+{
+	switch (a->base) {
+	case PB_REG:
+		return regs_get_register(regs, a->param);
+	case PB_STACK:
+		return regs_get_kernel_stack_nth(regs, a->param);
+	case PB_STACKP:
+		return kernel_stack_pointer(regs);
+	case PB_RETVAL:
+		return regs_return_value(regs);
+	case PB_ARG:
+		return regs_get_kernel_argument(regs, a->param);
+	case PB_EARG:
+		return edata ? edata[a->param] : 0;
+	default:
+		return a->param;
+	}
+}
+
+/*
+ * Follow all dereferences but the last: *addr is where the type's data
+ * is read, or the value itself when there is no dereference.
+ */
+static int fetch_addr(const struct probe_arg *a, struct pt_regs *regs,
+		      const unsigned long *edata, unsigned long *addr)
+{
+	unsigned long v = fetch_base(a, regs, edata);
+	int i;
+
+	for (i = 0; i + 1 < a->ndrf; i++) {
+		if (read_mem(&v, v + a->drf[i], sizeof(v),
+			     a->udrf & BIT(i)))
+			return -EFAULT;
+	}
+	*addr = a->ndrf ? v + a->drf[a->ndrf - 1] : v;
+	return 0;
+}
+
+static bool last_is_user(const struct probe_arg *a)
+{
+	return a->ndrf && (a->udrf & BIT(a->ndrf - 1));
+}
+
+/* The symbol name a symstr argument records, into @buf. */
+static int fetch_symstr(const struct probe_arg *a, struct pt_regs *regs,
+			const unsigned long *edata, char *buf)
+{
+	unsigned long v;
+
+	if (fetch_addr(a, regs, edata, &v))
+		return -EFAULT;
+	if (a->ndrf && read_mem(&v, v, sizeof(v), last_is_user(a)))
+		return -EFAULT;
+	return sprint_symbol(buf, v) + 1;
+}
+
+/* The bytes a string argument needs, NUL included; 0 if it faults. */
+static long string_size(const struct probe_arg *a, struct pt_regs *regs,
+			const unsigned long *edata)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	unsigned long addr;
+	long len;
+
+	switch (a->base) {
+	case PB_COMM:
+		return strlen(current->comm) + 1;
+	case PB_STR:
+		return strlen(a->str) + 1;
+	}
+	if (a->type->kind == PK_SYMSTR) {
+		len = fetch_symstr(a, regs, edata, sym);
+		return len < 0 ? 0 : len;
+	}
+	if (fetch_addr(a, regs, edata, &addr))
+		return 0;
+	len = string_len(addr, last_is_user(a));
+	return len < 0 ? 0 : len;
+}
+
+/* Copy a string argument to @dst, at most @room bytes; its length. */
+static long string_store(const struct probe_arg *a, struct pt_regs *regs,
+			 const unsigned long *edata, char *dst, long room)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	unsigned long addr;
+	long len;
+
+	if (room <= 0)
+		return 0;
+	switch (a->base) {
+	case PB_COMM:
+		return strscpy(dst, current->comm, room) < 0 ? room :
+		       strlen(dst) + 1;
+	case PB_STR:
+		return strscpy(dst, a->str, room) < 0 ? room : strlen(dst) + 1;
+	}
+	if (a->type->kind == PK_SYMSTR) {
+		if (fetch_symstr(a, regs, edata, sym) < 0)
+			return 0;
+		return strscpy(dst, sym, room) < 0 ? room : strlen(dst) + 1;
+	}
+	if (fetch_addr(a, regs, edata, &addr))
+		return 0;
+	len = string_copy(dst, addr, room, last_is_user(a));
+	if (len <= 0)
+		return 0;
+	if (len == room) {
+		/* Cut short: the string grew since it was measured. */
+		dst[room - 1] = '\0';
+		return room;
+	}
+	return len + 1;
+}
+
+static u64 bitfield(const struct probe_arg *a, u64 v)
+{
+	unsigned int bits = a->type->size * 8;
+
+	v <<= 64 - bits + (bits - a->bf_width - a->bf_shift);
+	return v >> (64 - a->bf_width);
+}
+
+static void store_number(const struct probe_arg *a, struct pt_regs *regs,
+			 const unsigned long *edata, u8 *dst)
+{
+	unsigned int size = a->type->size, n = a->count ?: 1;
+	unsigned long addr;
+	u64 v = 0;
+
+	if (fetch_addr(a, regs, edata, &addr))
+		goto fault;
+	if (a->ndrf) {
+		if (read_mem(dst, addr, size * n, last_is_user(a)))
+			goto fault;
+		if (!a->bf_width)
+			return;
+		memcpy(&v, dst, size);
+	} else {
+		v = addr;
+	}
+	if (a->bf_width)
+		v = bitfield(a, v);
+	/* Little-endian: the value's low bytes. */
+	memcpy(dst, &v, size);
+	return;
+fault:
+	memset(dst, 0, size * n);
+}
+
+static size_t dynamic_size(const struct probe_args *pa, struct pt_regs *regs,
+			   const unsigned long *edata)
+{
+	size_t size = 0;
+	int i;
+
+	for (i = 0; i < pa->nargs; i++)
+		if (kind_is_string(pa->args[i].type))
+			size += string_size(&pa->args[i], regs, edata);
+	return size;
+}
+
+static void store_args(const struct probe_args *pa, struct pt_regs *regs,
+		       const unsigned long *edata, u8 *rec, size_t dsize)
+{
+	unsigned int dyn = pa->size;
+	int i;
+
+	for (i = 0; i < pa->nargs; i++) {
+		const struct probe_arg *a = &pa->args[i];
+		long len;
+
+		if (!kind_is_string(a->type)) {
+			store_number(a, regs, edata, rec + a->offset);
+			continue;
+		}
+		len = string_store(a, regs, edata, (char *)rec + dyn,
+				   pa->size + dsize - dyn);
+		put_unaligned((u32)(len << 16 | dyn), (u32 *)(rec + a->offset));
+		dyn += len;
+	}
+}
+
+/**
+ * probe_event_record() - record a hit of a probe event
+ * @ev: the event
+ * @pa: the arguments of the probe point hit
+ * @regs: the registers at the hit
+ * @edata: the arguments saved at the function's entry, or NULL
+ * @hdr: the header's values, @ev->hdr_size bytes
+ *
+ * Writes one record into every session the event is enabled in.
+ *
+ * Context: any; the caller keeps preemption disabled.
+ */
+void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
+			struct pt_regs *regs, const unsigned long *edata,
+			const unsigned long *hdr)
+{
+	struct trace_event_buffer fbuffer;
+	struct probe_link *l;
+	size_t dsize = 0;
+	bool sized = false;
+	u8 *rec;
+
+	list_for_each_entry_rcu(l, &ev->files, list) {
+		if (!sized) {
+			dsize = dynamic_size(pa, regs, edata);
+			sized = true;
+		}
+		rec = trace_event_buffer_reserve(&fbuffer, l->file,
+						 pa->size + dsize);
+		if (!rec)
+			continue;
+		memcpy(rec + sizeof(struct trace_entry), hdr, ev->hdr_size);
+		store_args(pa, regs, edata, rec, dsize);
+		trace_event_buffer_commit(&fbuffer);
+	}
+}
+
+/**
+ * probe_fetch_entry_args() - save the arguments a return probe fetches
+ * @pa: the arguments of the probe point
+ * @regs: the registers at the function's entry
+ * @edata: room for @pa->entry_args values
+ */
+void probe_fetch_entry_args(const struct probe_args *pa,
+			    struct pt_regs *regs, unsigned long *edata)
+{
+	int i;
+
+	for (i = 0; i < pa->nargs; i++) {
+		const struct probe_arg *a = &pa->args[i];
+
+		if (a->base == PB_EARG)
+			edata[a->param] = regs_get_kernel_argument(regs,
+								   a->param);
+	}
+}
+
+/* ---- listing and comparing ------------------------------------------------ */
+
+/**
+ * probe_show_args() - list an event's arguments as they were defined
+ * @m: the file listed to
+ * @pa: the arguments of a probe point
+ */
+void probe_show_args(struct seq_file *m, const struct probe_args *pa)
+{
+	int i;
+
+	for (i = 0; i < pa->nargs; i++)
+		seq_printf(m, " %s=%s", pa->args[i].name, pa->args[i].text);
+}
+
+/**
+ * probe_args_same_layout() - whether two points record the same fields
+ * @a: the arguments of one
+ * @b: the arguments of the other
+ * @diff: set to the first argument that differs (or @a's count)
+ *
+ * A probe appended to an event must record what the event's format
+ * file says: the same names and types in the same order.
+ *
+ * Return: true if they are the same.
+ */
+bool probe_args_same_layout(const struct probe_args *a,
+			    const struct probe_args *b, int *diff)
+{
+	int i;
+
+	for (i = 0; i < a->nargs && i < b->nargs; i++) {
+		const struct probe_arg *x = &a->args[i], *y = &b->args[i];
+
+		if (strcmp(x->name, y->name) || x->type != y->type ||
+		    x->count != y->count || x->bf_width != y->bf_width ||
+		    x->bf_shift != y->bf_shift)
+			break;
+	}
+	*diff = i;
+	return i == a->nargs && i == b->nargs;
+}
+
+/**
+ * probe_args_match() - whether words name an event's arguments
+ * @pa: the arguments of a probe point
+ * @argc: the number of words
+ * @argv: the words, each "name=text" as listed, or a bare text
+ *
+ * A removal command may repeat the arguments after the place; they
+ * must then be the point's first @argc arguments.
+ *
+ * Return: true if they match.
+ */
+bool probe_args_match(const struct probe_args *pa, int argc,
+		      const char **argv)
+{
+	int i;
+
+	if (argc > pa->nargs)
+		return false;
+	for (i = 0; i < argc; i++) {
+		const struct probe_arg *a = &pa->args[i];
+		const char *w = argv[i];
+		size_t n = strlen(a->name);
+
+		if (!strncmp(w, a->name, n) && w[n] == '=')
+			w += n + 1;
+		if (strcmp(w, a->text))
+			return false;
+	}
+	return true;
+}
+
+/**
+ * probe_args_same() - whether two points fetch exactly the same
+ * @a: the arguments of one
+ * @b: the arguments of the other
+ *
+ * Return: true if every argument has the same name and text.
+ */
+bool probe_args_same(const struct probe_args *a, const struct probe_args *b)
+{
+	int i;
+
+	if (a->nargs != b->nargs)
+		return false;
+	for (i = 0; i < a->nargs; i++)
+		if (strcmp(a->args[i].name, b->args[i].name) ||
+		    strcmp(a->args[i].text, b->args[i].text))
+			return false;
+	return true;
+}

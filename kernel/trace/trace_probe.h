@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The probe-event core: what every kind of event defined at run time
+ * (kprobe events, and the kinds that build on them) shares.
+ *
+ * A definition's arguments are parsed once into &struct probe_arg: a
+ * base value, a chain of dereferences and a type.  At a hit the core
+ * fetches each argument into the record, after a header the kind
+ * chooses (the probed address, or the function and return address).
+ * The event itself is an ordinary &struct trace_event_call whose
+ * class's reg() attaches the kind's probe: it is enabled, filtered and
+ * listed like any other event, in every session.
+ *
+ * Documentation/trace/kprobetrace.rst describes the language.
+ */
+#ifndef _KERNEL_TRACE_PROBE_H
+#define _KERNEL_TRACE_PROBE_H
+
+#include <linux/limits.h>
+#include <linux/ptrace.h>
+#include <linux/rculist.h>
+#include <linux/trace_events.h>
+
+/* Group and event names: 63 characters at most. */
+#define PROBE_NAME_MAX		64
+#define PROBE_MAX_ARGS		128
+/* An argument's text after "name=", and its name. */
+#define PROBE_ARG_TEXT_MAX	63
+#define PROBE_ARG_NAME_MAX	32
+/* Dereferences in one argument, an @symbol's included. */
+#define PROBE_DEREF_MAX		14
+#define PROBE_ARRAY_MAX		64
+/* The longest string one argument records, NUL included. */
+#define PROBE_STRING_MAX	PATH_MAX
+/* What a string argument whose memory faulted prints. */
+#define PROBE_FAULT_TEXT	"(fault)"
+
+/*
+ * The errors a definition can get in error_log, with 6.12's texts
+ * (tools match them).  X(name, text).
+ */
+#define PROBE_ERRORS							\
+	X(BAD_MAXACT_TYPE,	"Maxactive is only for function exit")	\
+	X(BAD_MAXACT,		"Invalid maxactive number")		\
+	X(MAXACT_TOO_BIG,	"Maxactive is too big")			\
+	X(BAD_PROBE_ADDR,	"Invalid probed address or symbol")	\
+	X(NON_UNIQ_SYMBOL,	"The symbol is not unique")		\
+	X(BAD_RETPROBE,		"Retprobe address must be an function entry") \
+	X(BAD_ADDR_SUFFIX,	"Invalid probed address suffix")	\
+	X(NO_GROUP_NAME,	"Group name is not specified")		\
+	X(GROUP_TOO_LONG,	"Group name is too long")		\
+	X(BAD_GROUP_NAME,	"Group name must follow the same rules as C identifiers") \
+	X(NO_EVENT_NAME,	"Event name is not specified")		\
+	X(EVENT_TOO_LONG,	"Event name is too long")		\
+	X(BAD_EVENT_NAME,	"Event name must follow the same rules as C identifiers") \
+	X(EVENT_EXIST,		"Given group/event name is already used by another event") \
+	X(RETVAL_ON_PROBE,	"$retval is not available on probe")	\
+	X(BAD_STACK_NUM,	"Invalid stack number")			\
+	X(BAD_ARG_NUM,		"Invalid argument number")		\
+	X(BAD_VAR,		"Invalid $-variable specified")		\
+	X(BAD_REG_NAME,		"Invalid register name")		\
+	X(BAD_MEM_ADDR,		"Invalid memory address")		\
+	X(BAD_IMM,		"Invalid immediate value")		\
+	X(IMMSTR_NO_CLOSE,	"String is not closed with '\"'")	\
+	X(FILE_ON_KPROBE,	"File offset is not available with kprobe") \
+	X(TOO_MANY_OPS,		"Dereference is too much nested")	\
+	X(DEREF_NEED_BRACE,	"Dereference needs a brace")		\
+	X(BAD_DEREF_OFFS,	"Invalid dereference offset")		\
+	X(DEREF_OPEN_BRACE,	"Dereference brace is not closed")	\
+	X(COMM_CANT_DEREF,	"$comm can not be dereferenced")	\
+	X(BAD_FETCH_ARG,	"Invalid fetch argument")		\
+	X(ARRAY_NO_CLOSE,	"Array is not closed")			\
+	X(BAD_ARRAY_SUFFIX,	"Array has wrong suffix")		\
+	X(BAD_ARRAY_NUM,	"Invalid array size")			\
+	X(ARRAY_TOO_BIG,	"Array number is too big")		\
+	X(BAD_TYPE,		"Unknown type is specified")		\
+	X(BAD_STRING,		"String accepts only memory argument")	\
+	X(BAD_SYMSTRING,	"Symbol String doesn't accept data/userdata") \
+	X(BAD_BITFIELD,		"Invalid bitfield")			\
+	X(ARG_NAME_TOO_LONG,	"Argument name is too long")		\
+	X(NO_ARG_NAME,		"Argument name is not specified")	\
+	X(BAD_ARG_NAME,		"Argument name must follow the same rules as C identifiers") \
+	X(USED_ARG_NAME,	"This argument name is already used")	\
+	X(ARG_TOO_LONG,		"Argument expression is too long")	\
+	X(NO_ARG_BODY,		"No argument expression")		\
+	X(BAD_INSN_BNDRY,	"Probe point is not an instruction boundary") \
+	X(FAIL_REG_PROBE,	"Failed to register probe event")	\
+	X(DIFF_PROBE_TYPE,	"Probe type is different from existing probe") \
+	X(DIFF_ARG_TYPE,	"Argument type or name is different from existing probe") \
+	X(SAME_PROBE,		"There is already the exact same probe event") \
+	X(NOSUP_BTFARG,		"BTF is not available or not supported") \
+	X(NOFENTRY_ARGS,	"$arg* can be used only on function entry or exit") \
+	X(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type") \
+	X(TOO_MANY_ARGS,	"Too many arguments")
+
+#define X(name, text) PE_##name,
+enum probe_error { PROBE_ERRORS };
+#undef X
+
+/* Where a definition is parsed for (&struct probe_parse.flags). */
+#define PROBE_F_KERNEL		BIT(0)	/* kernel memory and registers */
+#define PROBE_F_RETURN		BIT(1)	/* at a function's return */
+#define PROBE_F_ENTRY		BIT(2)	/* at a function's first instruction */
+
+/**
+ * struct probe_parse - one definition being parsed
+ * @loc: the error_log prefix ("trace_kprobe", ...)
+ * @cmd: the definition as written, for error_log
+ * @flags: PROBE_F_* bits
+ * @entry_args: for a return probe: one more than the highest $argN used
+ *	(the entry handler saves that many)
+ */
+struct probe_parse {
+	const char	*loc;
+	const char	*cmd;
+	unsigned int	flags;
+	unsigned int	entry_args;
+};
+
+void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);
+
+struct probe_argtype;
+
+/**
+ * struct probe_arg - one argument of a probe event
+ * @name: its field's name
+ * @text: what followed "name=", as listed in the definition files
+ * @type: how it is stored and printed
+ * @ctype: its field's type in the format file
+ * @count: the number of array elements, or 0 for one value
+ * @offset: the offset of its field in the record
+ * @base: where the value comes from (&enum probe_base)
+ * @ndrf: dereferences applied to it
+ * @udrf: bit i set: dereference i reads user memory
+ * @bf_width: for a bitfield, its width in bits, else 0
+ * @bf_shift: for a bitfield, its offset in its container
+ * @param: the register's offset, stack slot, argument number or value
+ * @drf: the dereferences' offsets, innermost first
+ * @str: an immediate string
+ */
+struct probe_arg {
+	char			*name;
+	char			*text;
+	const struct probe_argtype	*type;
+	char			*ctype;
+	u16			count;
+	u16			offset;
+	u8			base;
+	u8			ndrf;
+	u16			udrf;
+	u8			bf_width;
+	u8			bf_shift;
+	unsigned long		param;
+	long			drf[PROBE_DEREF_MAX];
+	char			*str;
+};
+
+/**
+ * struct probe_args - what one probe point fetches
+ * @nargs: the number of arguments
+ * @size: the record's fixed part: header and arguments
+ * @entry_args: for a return probe, the $argN saved at entry (highest N)
+ * @args: the arguments
+ */
+struct probe_args {
+	int			nargs;
+	unsigned int		size;
+	unsigned int		entry_args;
+	struct probe_arg	*args;
+};
+
+/**
+ * struct probe_event_kind - what a kind gives each of its events
+ * @hdr: the header fields after &struct trace_entry, ending with a NULL
+ *	name: each an unsigned long
+ * @print_head: prints the header's part of a record's text
+ * @reg: the class's reg(): attaches the kind's probes
+ * @flags: TRACE_EVENT_FL_* bits of the kind
+ */
+struct probe_event_kind {
+	const struct trace_event_fields	*hdr;
+	void	(*print_head)(struct trace_seq *s, const unsigned long *hdr);
+	int	(*reg)(struct trace_event_call *call, enum trace_reg type,
+		       void *data);
+	int	flags;
+};
+
+/**
+ * struct probe_event - an event defined at run time
+ * @call: the event, as the events layer knows it
+ * @class: its own class: its fields and reg()
+ * @funcs: its print functions
+ * @files: &struct probe_link, one per session the event is enabled in
+ *	(RCU; written under trace_types_lock)
+ * @points: the kind's probe points recording the event (trace_types_lock
+ *	and dyn_event_mutex to change)
+ * @kind: its kind's header and callbacks
+ * @hdr_size: the size of its header fields
+ * @layout: the arguments as the format file shows them: every point
+ *	records the same names and types
+ * @fields: the header's and arguments' fields, for the format file
+ * @group: the events/ directory it is in
+ */
+struct probe_event {
+	struct trace_event_call		call;
+	struct trace_event_class	class;
+	struct trace_event_functions	funcs;
+	struct list_head		files;
+	struct list_head		points;
+	const struct probe_event_kind	*kind;
+	unsigned int			hdr_size;
+	struct probe_args		layout;
+	struct trace_event_fields	*fields;
+	char				*group;
+};
+
+/* A session the event is enabled in. */
+struct probe_link {
+	struct list_head	list;
+	struct trace_event_file	*file;
+	struct rcu_head		rcu;
+};
+
+int probe_args_alloc(struct probe_args *pa, int nargs);
+void probe_args_free(struct probe_args *pa);
+int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
+		    char *tok, int pos);
+void probe_args_layout(struct probe_args *pa, unsigned int hdr_size);
+bool probe_args_same_layout(const struct probe_args *a,
+			    const struct probe_args *b, int *diff);
+bool probe_args_same(const struct probe_args *a, const struct probe_args *b);
+void probe_show_args(struct seq_file *m, const struct probe_args *pa);
+bool probe_args_match(const struct probe_args *pa, int argc,
+		      const char **argv);
+void probe_fetch_entry_args(const struct probe_args *pa,
+			    struct pt_regs *regs, unsigned long *edata);
+
+struct probe_event *probe_event_create(const char *group, const char *name,
+				       const struct probe_event_kind *kind,
+				       const struct probe_args *pa);
+int probe_event_destroy(struct probe_event *ev);
+int probe_event_link(struct probe_event *ev, struct trace_event_file *file);
+bool probe_event_unlink(struct probe_event *ev,
+			struct trace_event_file *file);
+void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
+			struct pt_regs *regs, const unsigned long *edata,
+			const unsigned long *hdr);
+bool probe_good_name(const char *name);
+int probe_parse_name(struct probe_parse *pp, char *spec, int pos,
+		     const char **group, const char **event);
+unsigned int probe_hdr_size(const struct trace_event_fields *hdr);
+
+/**
+ * probe_event_enabled() - whether a probe event records anywhere
+ * @ev: the event
+ *
+ * Return: true if at least one session has it enabled.
+ */
+static inline bool probe_event_enabled(struct probe_event *ev)
+{
+	return !list_empty(&ev->files);
+}
+
+/**
+ * probe_event_name() - a probe event's name
+ * @ev: the event
+ *
+ * Return: the name, as in events/<group>/<name>.
+ */
+static inline const char *probe_event_name(const struct probe_event *ev)
+{
+	return ev->call.name;
+}
+
+#endif /* _KERNEL_TRACE_PROBE_H */
