@@ -20,6 +20,10 @@
 #   series    write the series as git format-patch files, and check it
 #   upstream_selftests  boot the test kernel and run the base tree's own,
 #             unmodified ftracetest; print its counts (not pass/fail)
+#   try       build, boot one guest and run only the tests TESTS names
+#             (space-separated paths below tools/testing/selftests/ftrace
+#             for the series' tests, "upstream/<path>" for upstream's,
+#             "lab/<path>" for lab/guest's): a quick loop, not a check
 #
 # Every step says what it is doing and, on failure, names itself and
 # exits non-zero.  Outputs live in build/ (ignored by git).
@@ -582,6 +586,26 @@ cmd_upstream_selftests() {
 			n["unsupported:"], n["xfailed:"] }' "$log.txt"
 }
 
+# A quick loop while writing a test: only the tests $TESTS names, in one
+# guest, a failing test's log (ftracetest -v) on the console.
+cmd_try() {
+	[ -n "${TESTS:-}" ] || die "TESTS= names no test"
+	cmd_deps
+	cmd_kernel
+	cmd_initramfs
+	STEP=try
+	local log=$LOGS/console-try.log qrc=0
+	step "booting one guest for: $TESTS (timeout ${QEMU_TIMEOUT}s)"
+	boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)" || qrc=$?
+	tr -d '\r' < "$log" > "$log.txt"
+	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
+	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: |lockdep' "$log.txt"; then
+		die "the kernel reported trouble (see $log.txt)"
+	fi
+	grep -q '^TRACELAB-END rc=0' "$log.txt" ||
+		die "a test failed or the guest did not finish (QEMU status $qrc; see $log.txt)"
+}
+
 cmd_run() {
 	cmd_deps
 	cmd_kernel
@@ -684,7 +708,7 @@ cmd_clean() {
 STEP=$1
 case "$1" in
 deps|base|tree|kernel|base_kernel|initramfs|check|run|bench|series|clean|defconfig|\
-upstream_selftests|soak|soak_one)
+upstream_selftests|soak|soak_one|try)
 	"cmd_$1" ;;
 *) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 2 ;;
 esac

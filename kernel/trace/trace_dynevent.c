@@ -110,6 +110,9 @@ static int remove_events(int argc, char **argv, struct dyn_event_ops *only)
 		system = name;
 		name = slash + 1;
 	}
+	/* An empty name only with a group: "-:group/". */
+	if (!*name && !system)
+		return -EINVAL;
 	/* "!p:name place args": the words after the name identify it. */
 	list_for_each_entry_safe(ev, n, &dyn_event_list, list) {
 		if (only && ev->ops != only)

@@ -23,7 +23,8 @@ struct dyn_event;
  * @is_busy: whether the event cannot be removed now
  * @free: remove the event
  * @match: whether a removal command names the event: @system may be
- *	NULL, @argc/@argv are the words after the name
+ *	NULL, @event empty ("-:group/": the whole group), @argc/@argv are
+ *	the words after the name
  */
 struct dyn_event_ops {
 	struct list_head	list;

@@ -413,6 +413,7 @@ static bool same_place(struct kprobe_point *a, struct kprobe_point *b)
 static int point_append(struct probe_parse *pp, struct kprobe_point *pt,
 			struct kprobe_point *first, int argc, int *pos)
 {
+	struct kprobe_point *p;
 	int diff;
 
 	if (first->is_return != pt->is_return) {
@@ -424,9 +425,8 @@ static int point_append(struct probe_parse *pp, struct kprobe_point *pt,
 			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
 		return -EEXIST;
 	}
-	list_for_each_entry(first, &first->event->points, node) {
-		if (same_place(first, pt) &&
-		    probe_args_same(&first->args, &pt->args)) {
+	list_for_each_entry(p, &first->event->points, node) {
+		if (same_place(p, pt) && probe_args_same(&p->args, &pt->args)) {
 			probe_log_err(pp, 0, PE_SAME_PROBE);
 			return -EEXIST;
 		}
@@ -637,7 +637,8 @@ static bool kprobe_match(const char *system, const char *event, int argc,
 	struct kprobe_point *pt = to_point(de);
 	char place[KSYM_NAME_LEN + 32];
 
-	if (strcmp(probe_event_name(pt->event), event) ||
+	/* "-:group/" removes every event of the group. */
+	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
 	    (system && strcmp(pt->event->group, system)))
 		return false;
 	if (!argc)

@@ -142,8 +142,9 @@ bool probe_good_name(const char *name)
  * @spec: the text; cut at the '/'
  * @pos: its offset in the definition
  * @group: set to the group, or left as it is if none is given
- * @event: set to the event name, or left as it is if @spec is empty
- *	after a group
+ * @event: set to the event name, or left as it is if nothing follows
+ *	the group's '/'
+
  *
  * Return: 0, or -EINVAL with the error logged.
  */
@@ -170,6 +171,9 @@ int probe_parse_name(struct probe_parse *pp, char *spec, int pos,
 		*group = spec;
 		ev = slash + 1;
 		pos += ev - spec;
+		/* "group/": the event gets its default name. */
+		if (!*ev)
+			return 0;
 	}
 	if (!*ev) {
 		probe_log_err(pp, pos, PE_NO_EVENT_NAME);
