@@ -85,7 +85,7 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file trace-cmd"
+      file trace-cmd linux-perf"
 
 cmd_deps() {
 	STEP=deps
@@ -304,6 +304,7 @@ cmd_initramfs() {
 	cp -r "$BASE/tools/testing/selftests/ftrace" "$root/selftests/upstream-ftrace"
 	chmod -R u+w "$root/selftests/upstream-ftrace"
 	pack_trace_cmd "$root"
+	pack_perf "$root"
 	# Modules must be built against the kernel that boots: with
 	# KIMAGE pointing at the base kernel, take its modules.
 	# KIMAGE=build/obj-defconfig/arch/x86/boot/bzImage (after "make
@@ -353,14 +354,7 @@ pack_trace_cmd() {
 		echo "lab: warning: no trace-cmd on this machine; the client tests will be skipped" >&2
 		return 0
 	fi
-	mkdir -p "$root/usr/bin"
-	cp -L "$bin" "$root/usr/bin/trace-cmd"
-	# "name => /path (addr)" for libraries, "/path (addr)" for the loader.
-	for lib in $(ldd "$bin" | sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
-				     -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib"
-	done
+	pack_program "$root" "$bin" trace-cmd
 	# libtraceevent looks for them next to its real path.
 	lib=$(ldd "$bin" | sed -n 's|.*libtraceevent[^ ]* => \(/[^ ]*\) (.*|\1|p')
 	plugins=$(dirname "$(readlink -f "$lib")")/traceevent/plugins
@@ -368,6 +362,35 @@ pack_trace_cmd() {
 		mkdir -p "$root$plugins"
 		cp -L "$plugins"/*.so "$root$plugins/"
 	fi
+}
+
+# pack_program ROOT BINARY NAME: BINARY as /usr/bin/NAME with the shared
+# libraries ldd says it needs, at their own paths, and the loader.
+pack_program() {
+	local root=$1 bin=$2 lib
+	mkdir -p "$root/usr/bin"
+	cp -L "$bin" "$root/usr/bin/$3"
+	# "name => /path (addr)" for libraries, "/path (addr)" for the loader.
+	for lib in $(ldd "$bin" | sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
+				     -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+}
+
+# pack_perf ROOT: Debian's perf (linux-perf), for the client tests of
+# probe events.  Debian's /usr/bin/perf may be a wrapper that picks
+# perf_<version> by the running kernel's version, which the guest's is
+# not: the real binary goes in as /usr/bin/perf.
+pack_perf() {
+	local root=$1 bin
+	bin=$(ls /usr/bin/perf_[0-9]* 2> /dev/null | sort -V | tail -n 1)
+	[ -n "$bin" ] || bin=$(command -v perf || true)
+	if [ -z "$bin" ] || ! file -L "$bin" | grep -q ELF; then
+		echo "lab: warning: no perf binary on this machine; its client tests will be skipped" >&2
+		return 0
+	fi
+	pack_program "$root" "$bin" perf
 }
 
 # boot MODE CONSOLE_LOG [extra kernel args] [TAG]: boot the guest once.

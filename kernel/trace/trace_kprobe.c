@@ -713,7 +713,11 @@ static int kprobe_module_notify(struct notifier_block *nb,
 
 static struct notifier_block kprobe_module_nb = {
 	.notifier_call	= kprobe_module_notify,
-	/* After kprobes' own notifier has dropped the module's kprobes. */
+	/*
+	 * Before kprobes' own notifier (priority 0; the higher runs first):
+	 * a going module's points are unregistered while their kprobes are
+	 * still whole.
+	 */
 	.priority	= 1,
 };
 

@@ -48,6 +48,8 @@ static const char * const probe_err_text[] = { PROBE_ERRORS };
  */
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err)
 {
+	pp->err = err + 1;
+	pp->err_pos = pos;
 	tracing_log_err(&global_trace, pp->loc, pp->cmd, probe_err_text, err,
 			pos);
 }
@@ -144,7 +146,6 @@ bool probe_good_name(const char *name)
  * @group: set to the group, or left as it is if none is given
  * @event: set to the event name, or left as it is if nothing follows
  *	the group's '/'
-
  *
  * Return: 0, or -EINVAL with the error logged.
  */
@@ -400,6 +401,11 @@ static int parse_fetch(struct probe_parse *pp, struct probe_arg *a, char *s,
 		return parse_deref(pp, a, s, pos);
 	case '\\':
 		return parse_immediate(pp, a, s, pos);
+	}
+	/* A C name: an argument or field named with BTF, not built. */
+	if (isalpha(*s) || *s == '_') {
+		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
+		return -EOPNOTSUPP;
 	}
 	probe_log_err(pp, pos, PE_BAD_FETCH_ARG);
 	return -EINVAL;
@@ -1234,8 +1240,17 @@ fault:
 	memset(dst, 0, size * n);
 }
 
-static size_t dynamic_size(const struct probe_args *pa, struct pt_regs *regs,
-			   const unsigned long *edata)
+/**
+ * probe_args_dynamic_size() - the bytes a hit's strings need
+ * @pa: the arguments of the probe point hit
+ * @regs: the registers at the hit
+ * @edata: the arguments saved at the function's entry, or NULL
+ *
+ * Return: the size of the record's dynamic part, NULs included.
+ */
+size_t probe_args_dynamic_size(const struct probe_args *pa,
+			       struct pt_regs *regs,
+			       const unsigned long *edata)
 {
 	size_t size = 0;
 	int i;
@@ -1246,8 +1261,17 @@ static size_t dynamic_size(const struct probe_args *pa, struct pt_regs *regs,
 	return size;
 }
 
-static void store_args(const struct probe_args *pa, struct pt_regs *regs,
-		       const unsigned long *edata, u8 *rec, size_t dsize)
+/**
+ * probe_args_store() - fetch a hit's arguments into its record
+ * @pa: the arguments of the probe point hit
+ * @regs: the registers at the hit
+ * @edata: the arguments saved at the function's entry, or NULL
+ * @rec: the record: @pa->size bytes, then @dsize for the strings
+ * @dsize: what probe_args_dynamic_size() gave; a string that grew since
+ *	is cut to fit
+ */
+void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
+		      const unsigned long *edata, u8 *rec, size_t dsize)
 {
 	unsigned int dyn = pa->size;
 	int i;
@@ -1291,7 +1315,7 @@ void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 
 	list_for_each_entry_rcu(l, &ev->files, list) {
 		if (!sized) {
-			dsize = dynamic_size(pa, regs, edata);
+			dsize = probe_args_dynamic_size(pa, regs, edata);
 			sized = true;
 		}
 		rec = trace_event_buffer_reserve(&fbuffer, l->file,
@@ -1299,7 +1323,7 @@ void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 		if (!rec)
 			continue;
 		memcpy(rec + sizeof(struct trace_entry), hdr, ev->hdr_size);
-		store_args(pa, regs, edata, rec, dsize);
+		probe_args_store(pa, regs, edata, rec, dsize);
 		trace_event_buffer_commit(&fbuffer);
 	}
 }

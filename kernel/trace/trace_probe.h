@@ -109,12 +109,16 @@ enum probe_error { PROBE_ERRORS };
  * @flags: PROBE_F_* bits
  * @entry_args: for a return probe: one more than the highest $argN used
  *	(the entry handler saves that many)
+ * @err: the last error logged, as &enum probe_error + 1; 0 for none
+ * @err_pos: where that error's caret points
  */
 struct probe_parse {
 	const char	*loc;
 	const char	*cmd;
 	unsigned int	flags;
 	unsigned int	entry_args;
+	int		err;
+	int		err_pos;
 };
 
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);
@@ -234,6 +238,11 @@ bool probe_args_match(const struct probe_args *pa, int argc,
 		      const char **argv);
 void probe_fetch_entry_args(const struct probe_args *pa,
 			    struct pt_regs *regs, unsigned long *edata);
+size_t probe_args_dynamic_size(const struct probe_args *pa,
+			       struct pt_regs *regs,
+			       const unsigned long *edata);
+void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
+		      const unsigned long *edata, u8 *rec, size_t dsize);
 
 struct probe_event *probe_event_create(const char *group, const char *name,
 				       const struct probe_event_kind *kind,

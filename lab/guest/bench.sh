@@ -37,6 +37,20 @@ if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
+# A kprobe event with two arguments on the function getppid() enters:
+# each call records one event (the figure less plain getppid is the cost
+# of a hit).
+if [ -f $T/kprobe_events ]; then
+	kfn=$(awk '$3 == "__x64_sys_getppid" || $3 == "__do_sys_getppid" { print $3; exit }' \
+		/proc/kallsyms)
+	if [ -n "$kfn" ] && echo "p:bench/kp2 $kfn a=%di b=%si:u32" > $T/kprobe_events; then
+		echo 1 > $T/events/bench/kp2/enable
+		/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +kprobe_2args || exit 1
+		echo 0 > $T/events/bench/kp2/enable
+		echo > $T/kprobe_events
+		echo > $T/trace
+	fi
+fi
 # The function tracer, where the kernel has it: filtered to the one
 # function that getppid() enters (so each getppid records a function
 # record and the pipe test shows the cost of the tracer being on
