@@ -15,6 +15,7 @@
 #                 series, boot it, run the tracing smoke tests (not in check)
 #   make soak     10 minutes of every load at once on the debug kernel, then
 #                 on a KCSAN kernel (SOAK_S=seconds, SOAK_VARIANTS="debug kcsan")
+#   make try TESTS="test.d/x.tc upstream/test.d/y"  only those tests, one guest
 #   make clean    remove build/
 #
 # Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
@@ -22,7 +23,7 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: soak all run check check-debug bench series clean deps kernel tree defconfig \
+.PHONY: try soak all run check check-debug bench series clean deps kernel tree defconfig \
 	upstream-selftests debian
 
 all: check
@@ -32,6 +33,10 @@ run check bench series clean deps kernel tree defconfig:
 
 upstream-selftests:
 	@VERBOSE=$(VERBOSE) $(LAB) upstream_selftests
+
+# A quick loop: only the tests TESTS names, in one guest (lab/lab.sh try).
+try:
+	@TESTS="$(TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
 
 # The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the
 # stress tests running 30 s each and the instance mkdir/rmdir race

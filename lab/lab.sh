@@ -384,7 +384,7 @@ pack_program() {
 # not: the real binary goes in as /usr/bin/perf.
 pack_perf() {
 	local root=$1 bin
-	bin=$(ls /usr/bin/perf_[0-9]* 2> /dev/null | sort -V | tail -n 1)
+	bin=$(ls /usr/bin/perf_[0-9]* 2> /dev/null | sort -V | tail -n 1 || true)
 	[ -n "$bin" ] || bin=$(command -v perf || true)
 	if [ -z "$bin" ] || ! file -L "$bin" | grep -q ELF; then
 		echo "lab: warning: no perf binary on this machine; its client tests will be skipped" >&2

@@ -25,6 +25,7 @@
 #include "trace_probe.h"
 
 LIST_HEAD(dyn_event_list);
+/* Guards dyn_event_list and dyn_event_kinds, and every kind's events. */
 DEFINE_MUTEX(dyn_event_mutex);
 static LIST_HEAD(dyn_event_kinds);
 

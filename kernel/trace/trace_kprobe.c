@@ -314,9 +314,16 @@ static bool module_loaded(const char *sym)
 	return ret;
 }
 
-/* Whether the point is a function's first instruction ($argN works). */
+/*
+ * Whether the point is a function's first instruction ($argN works).  A
+ * symbol in a module not loaded yet cannot be looked at: its offset 0 is
+ * taken for the entry (6.12 refuses $argN there), and kprobes check the
+ * place when the module comes.
+ */
 static bool point_on_entry(struct kprobe_point *pt)
 {
+	if (pt->symbol && !module_loaded(pt->symbol))
+		return !pt->offset;
 	if (pt->symbol)
 		return !kprobe_on_func_entry(NULL, pt->symbol, pt->offset);
 	return !kprobe_on_func_entry((void *)pt->addr, NULL, 0);

@@ -1070,14 +1070,24 @@ static long kernel_strlen(unsigned long addr)
 	return PROBE_STRING_MAX;
 }
 
+/* A string's length, NUL included, at most PROBE_STRING_MAX; <= 0: fault. */
 static long string_len(unsigned long addr, bool user)
 {
-	if (user || addr < TASK_SIZE_MAX)
-		return strnlen_user_nofault((const void __user *)addr,
-					    PROBE_STRING_MAX);
-	return kernel_strlen(addr);
+	long len;
+
+	if (!user && addr >= TASK_SIZE_MAX)
+		return kernel_strlen(addr);
+	/* More than the limit if the string is longer: it is cut. */
+	len = strnlen_user_nofault((const void __user *)addr,
+				   PROBE_STRING_MAX);
+	return min_t(long, len, PROBE_STRING_MAX);
 }
 
+/*
+ * Copy a string of at most @room bytes: the bytes stored, NUL included
+ * (@room, with a NUL at its end, if the string is longer); <= 0 if it
+ * faults.  Both nofault copies count the NUL they store.
+ */
 static long string_copy(char *dst, unsigned long addr, long room, bool user)
 {
 	if (user || addr < TASK_SIZE_MAX)
@@ -1194,15 +1204,9 @@ static long string_store(const struct probe_arg *a, struct pt_regs *regs,
 	}
 	if (fetch_addr(a, regs, edata, &addr))
 		return 0;
+	/* A string that grew since it was measured is cut to @room. */
 	len = string_copy(dst, addr, room, last_is_user(a));
-	if (len <= 0)
-		return 0;
-	if (len == room) {
-		/* Cut short: the string grew since it was measured. */
-		dst[room - 1] = '\0';
-		return room;
-	}
-	return len + 1;
+	return len < 0 ? 0 : len;
 }
 
 static u64 bitfield(const struct probe_arg *a, u64 v)
