@@ -37,6 +37,13 @@ if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
+# A syscall event: sys_enter_getppid records each call's entry.
+if [ -d $T/events/syscalls/sys_enter_getppid ]; then
+	echo 1 > $T/events/syscalls/sys_enter_getppid/enable
+	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +syscall_event || exit 1
+	echo 0 > $T/events/syscalls/sys_enter_getppid/enable
+	echo > $T/trace
+fi
 # A kprobe event with two arguments on the function getppid() enters:
 # each call records one event (the figure less plain getppid is the cost
 # of a hit).
