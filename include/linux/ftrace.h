@@ -514,4 +514,9 @@ static inline int ftrace_dump_on_oops_enabled(void)
 }
 #endif
 
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* The address of syscall @nr's function; an architecture may override it. */
+unsigned long arch_syscall_addr(int nr);
+#endif
+
 #endif /* _LINUX_FTRACE_H */

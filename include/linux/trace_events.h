@@ -330,18 +330,26 @@ struct trace_event_fields {
  * @fields: returns the fields after the common ones
  * @field_array: the fields after the common ones, for a class without
  *	@fields (an event made at run time)
+ * @get_fields: returns the fields after the common ones of one event,
+ *	for a class whose events differ in their fields (the syscall
+ *	events); it comes before @fields and @field_array
  * @probe: the tracepoint probe that records an event of the class
  * @reg: for an event that is not a tracepoint's: attaches and detaches
  *	it (&enum trace_reg) for the &struct trace_event_file in @data
+ * @raw_init: called once before an event of the class is registered;
+ *	an error keeps the event out (-ENODEV quietly: the event does not
+ *	apply to this kernel)
  * @size: the size of the fixed part of the record
  */
 struct trace_event_class {
 	const char			*system;
 	struct trace_event_fields	*(*fields)(void);
 	struct trace_event_fields	*field_array;
+	struct trace_event_fields	*(*get_fields)(struct trace_event_call *call);
 	void				*probe;
 	int				(*reg)(struct trace_event_call *call,
 					       enum trace_reg type, void *data);
+	int				(*raw_init)(struct trace_event_call *call);
 	int				size;
 };
 
@@ -349,6 +357,8 @@ struct trace_event_class {
 enum {
 	TRACE_EVENT_FL_TRACEPOINT	= BIT(0),
 	TRACE_EVENT_FL_IGNORE_ENABLE	= BIT(1),
+	/* Any user may open it in perf, not only a privileged one. */
+	TRACE_EVENT_FL_CAP_ANY		= BIT(2),
 	TRACE_EVENT_FL_WAS_ENABLED	= BIT(3),
 	TRACE_EVENT_FL_FMT_ALLOCATED	= BIT(4),
 	/* Kinds of event perf may attach BPF programs to (none yet). */
@@ -362,8 +372,8 @@ enum {
  * struct trace_event_call - one event
  * @list: entry in the list of all events
  * @class: its class
- * @tp: its tracepoint (for a TRACE_EVENT_FL_TRACEPOINT event)
  * @name: its name; taken from @tp when the event is registered
+ * @tp: its tracepoint (for a TRACE_EVENT_FL_TRACEPOINT event)
  * @print_fmt: the print format the format file shows
  * @event: its record type and print functions
  * @flags: TRACE_EVENT_FL_* bits
@@ -375,8 +385,14 @@ enum {
 struct trace_event_call {
 	struct list_head		list;
 	struct trace_event_class	*class;
+	/*
+	 * The member after @class: include/linux/syscalls.h initialises
+	 * the name of its events in braces without naming the member.
+	 */
+	union {
+		const char		*name;
+	};
 	struct tracepoint		*tp;
-	const char			*name;
 	const char			*print_fmt;
 	struct trace_event		event;
 	int				flags;
@@ -389,13 +405,16 @@ struct trace_event_call {
  * trace_event_call_fields() - an event's fields after the common ones
  * @call: the event
  *
- * Return: its class's field table, ending with a NULL name.
+ * Return: its field table (its class's, or its own from @get_fields),
+ * ending with a NULL name.
  */
 static inline struct trace_event_fields *
 trace_event_call_fields(struct trace_event_call *call)
 {
 	struct trace_event_class *class = call->class;
 
+	if (class->get_fields)
+		return class->get_fields(call);
 	return class->fields ? class->fields() : class->field_array;
 }
 

@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 
 struct seq_file;
+struct syscall_metadata;
 
 /*
  * Record types of the core's own entries.  The numbers are user ABI
@@ -287,6 +288,8 @@ static inline struct trace_file_key *trace_key(struct trace_array *tr,
 /* Tables the linker script gathers from every object of vmlinux. */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
+extern struct syscall_metadata *__start_syscalls_metadata[];
+extern struct syscall_metadata *__stop_syscalls_metadata[];
 extern struct trace_eval_map *__start_ftrace_eval_maps[];
 extern struct trace_eval_map *__stop_ftrace_eval_maps[];
 extern const char *__start___trace_bprintk_fmt[];
@@ -533,6 +536,21 @@ int trace_function_selftest(void);
 void ftrace_func_init(struct trace_array *tr);
 void ftrace_func_release(struct trace_array *tr);
 void ftrace_create_tracefs_files(struct trace_array *tr);
+#endif
+
+/* trace_syscalls.c: the syscalls/ events */
+#ifdef CONFIG_FTRACE_SYSCALLS
+void init_ftrace_syscalls(void);
+const char *get_syscall_name(int syscall);
+#else
+static inline void init_ftrace_syscalls(void)
+{
+}
+
+static inline const char *get_syscall_name(int syscall)
+{
+	return NULL;
+}
 #endif
 
 /* trace_printk.c */

@@ -495,12 +495,18 @@ static void event_free_file(struct trace_event_file *file)
 static int event_register(struct trace_event_call *call, struct module *mod)
 {
 	struct trace_array *tr;
+	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (call->tp)
 		call->name = call->tp->name;
 	if (WARN_ON(!call->name || !call->class))
 		return -EINVAL;
+	if (call->class->raw_init) {
+		ret = call->class->raw_init(call);
+		if (ret)
+			return ret;
+	}
 	if (!register_trace_event(&call->event))
 		return -EBUSY;
 	call->mod = mod;
@@ -632,14 +638,21 @@ __init void trace_event_boot_init(void)
 {
 	struct trace_event_call **call;
 	char *buf = boot_events, *word;
+	int ret;
 
 	if (tracing_is_disabled())
 		return;
+	/* The syscall events' numbers, before the events are registered. */
+	init_ftrace_syscalls();
 	mutex_lock(&trace_types_lock);
-	for (call = __start_ftrace_events; call < __stop_ftrace_events; call++)
-		if (event_register(*call, NULL))
+	for (call = __start_ftrace_events; call < __stop_ftrace_events; call++) {
+		ret = event_register(*call, NULL);
+		/* -ENODEV: an event this kernel has no use for. */
+		if (ret && ret != -ENODEV)
 			pr_warn("tracing: could not register event %s\n",
-				(*call)->tp ? (*call)->tp->name : "?");
+				(*call)->tp ? (*call)->tp->name :
+				(*call)->name ?: "?");
+	}
 	trace_event_eval_update(__start_ftrace_eval_maps,
 				__stop_ftrace_eval_maps -
 				__start_ftrace_eval_maps);

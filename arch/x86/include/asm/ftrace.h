@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86 side of the function tracer: the entry hook's calling convention
- * and the symbol-name rules the syscall tracer relies on.
+ * x86 side of the function tracer: the entry hook's calling convention,
+ * and the 32-bit syscalls the syscall events leave out.
  */
 #ifndef _ASM_X86_FTRACE_H
 #define _ASM_X86_FTRACE_H
@@ -45,6 +45,22 @@ void ftrace_arch_patch_finish(void);
 #endif /* CONFIG_FUNCTION_TRACER */
 
 #ifndef __ASSEMBLY__
+#if defined(CONFIG_FTRACE_SYSCALLS) && defined(CONFIG_IA32_EMULATION) && \
+	!defined(COMPILE_OFFSETS)
+#include <linux/compat.h>
+
+/*
+ * A 32-bit task's syscall numbers are not the table's: the syscall
+ * events leave its syscalls out rather than name them wrongly (the
+ * raw_syscalls events record them with their numbers).
+ */
+#define ARCH_TRACE_IGNORE_COMPAT_SYSCALLS 1
+static inline bool arch_trace_is_compat_syscall(struct pt_regs *regs)
+{
+	return in_32bit_syscall();
+}
+#endif
+
 /*
  * mark_rodata_ro() asks for ftrace's own trampolines to be made
  * read-only: there are none, every callback is called from the entry
