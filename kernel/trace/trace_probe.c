@@ -150,7 +150,6 @@ bool probe_good_name(const char *name)
  * @group: set to the group, or left as it is if none is given
  * @event: set to the event name, or left as it is if nothing follows
  *	the group's '/'
-
  *
  * Return: 0, or -EINVAL with the error logged.
  */
@@ -1487,6 +1486,7 @@ void probe_args_fault_in(const struct probe_args *pa, struct pt_regs *regs,
 	for (i = 0; i < pa->nargs; i++) {
 		const struct probe_arg *a = &pa->args[i];
 		unsigned long v;
+		long n;
 
 		if (!a->ndrf || a->udrf != BIT(a->ndrf) - 1)
 			continue;
@@ -1499,10 +1499,13 @@ void probe_args_fault_in(const struct probe_args *pa, struct pt_regs *regs,
 		if (j + 1 < a->ndrf)
 			continue;
 		v += a->drf[j];
+		/* Measuring a string reads its pages in. */
 		if (kind_is_string(a->type))
-			strnlen_user((const char __user *)v, PROBE_STRING_MAX);
+			n = strnlen_user((const char __user *)v,
+					 PROBE_STRING_MAX);
 		else
-			fault_in_readable((const char __user *)v,
-					  a->type->size * (a->count ?: 1));
+			n = a->type->size * (a->count ?: 1);
+		if (n > 0)
+			fault_in_readable((const char __user *)v, n);
 	}
 }
