@@ -255,6 +255,9 @@ cmd_initramfs() {
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lab/modules,selftests}
 	cp "$busybox" "$root/bin/busybox"
+	# /bin/sh a link of its own, not a symlink: the shell's own maps
+	# then name /bin/sh, as upstream's add_remove_uprobe.tc looks for.
+	ln "$root/bin/busybox" "$root/bin/sh"
 	cp "$REPO/lab/guest/init" "$root/init"
 	cp "$REPO/lab/guest/check.sh" "$REPO/lab/guest/demo.sh" \
 		"$REPO/lab/guest/bench.sh" "$REPO/lab/guest/check-weights" "$root/lab/"
@@ -267,6 +270,9 @@ cmd_initramfs() {
 	gcc -O2 -static -Wall -o "$root/lab/poll_pipe" "$REPO/lab/guest/poll_pipe.c" ||
 		die "cannot build lab/guest/poll_pipe.c"
 	gcc -O2 -static -Wall -o "$root/lab/hostile" "$REPO/lab/guest/hostile.c" || die "cannot build lab/guest/hostile.c"
+	# The uprobe event tests' target: it prints its function's file offset.
+	gcc -O2 -static -Wall -o "$root/lab/uprobe_target" "$REPO/lab/guest/uprobe_target.c" ||
+		die "cannot build lab/guest/uprobe_target.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"

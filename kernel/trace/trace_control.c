@@ -793,6 +793,20 @@ static const char readme_text[] =
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
 #endif
+#ifdef CONFIG_UPROBE_EVENTS
+	"  uprobe_events\t\t- Create/append/remove/show the uprobe events\n"
+	"  uprobe_profile\t- Hits of each uprobe event\n"
+	"\t   Format: p|r[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t           -:[<group>/][<event>] [<place> [<args>]]\n"
+	"   place (uprobe): <path>:<offset>[%return][(ref_ctr_offset)]\n"
+	"\t     args: [<name>=]fetcharg[:type]\n"
+	"\t fetcharg: %<register>, @<address>, @+<file-offset>, $stack<index>,\n"
+	"\t           $stack, $retval, $comm, +|-[u]<offset>(<fetcharg>),\n"
+	"\t           \\imm-value, \\\"imm-string\"\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string,\n"
+	"\t           ustring, b<bit-width>@<bit-offset>/<container-size>,\n"
+	"\t           <type>\\[<array-size>\\]\n"
+#endif
 	"  error_log\t- error log for failed commands (that support it)\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,

@@ -20,11 +20,17 @@
  * of them for an array, or a string.  @addr is the immediate address
  * with one dereference.  Memory is read without faulting; a fault gives
  * 0 for a number and a zero-length string, printed "(fault)".
+ *
+ * In a user task's context (PROBE_F_USER: uprobe events) every
+ * dereference reads user memory, $stackN is the user stack, @addr a
+ * user address and @+offs an offset in the probed file; symbols do not
+ * exist there.
  */
 #include <linux/ctype.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
+#include <linux/pagemap.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -204,6 +210,8 @@ enum probe_base {
 	PB_COMM,
 	PB_IMM,
 	PB_STR,
+	PB_USTACK,	/* a slot of the user stack */
+	PB_FOFFS,	/* an offset in the probed file */
 };
 
 static int parse_number(const char *s, unsigned long max, unsigned long *n)
@@ -214,6 +222,7 @@ static int parse_number(const char *s, unsigned long max, unsigned long *n)
 static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 		     int pos)
 {
+	bool user = pp->flags & PROBE_F_USER;
 	unsigned long n;
 
 	if (!strcmp(s, "retval")) {
@@ -225,11 +234,13 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 	} else if (!strcmp(s, "stack")) {
 		a->base = PB_STACKP;
 	} else if (str_has_prefix(s, "stack")) {
-		if (parse_number(s + 5, PROBE_PARAM_MAX, &n)) {
+		/* A user stack has no size the parser knows. */
+		if (parse_number(s + 5, user ? ULONG_MAX / sizeof(long) :
+				 PROBE_PARAM_MAX, &n)) {
 			probe_log_err(pp, pos, PE_BAD_STACK_NUM);
 			return -EINVAL;
 		}
-		a->base = PB_STACK;
+		a->base = user ? PB_USTACK : PB_STACK;
 		a->param = n;
 	} else if (!strcmp(s, "comm")) {
 		a->base = PB_COMM;
@@ -244,7 +255,7 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 		a->param = n - 1;
 		if (pp->flags & PROBE_F_ENTRY) {
 			a->base = PB_ARG;
-		} else if (pp->flags & PROBE_F_RETURN) {
+		} else if ((pp->flags & PROBE_F_RETURN) && !user) {
 			a->base = PB_EARG;
 		} else {
 			probe_log_err(pp, pos, PE_NOFENTRY_ARGS);
@@ -260,11 +271,23 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 static int parse_address(struct probe_parse *pp, struct probe_arg *a,
 			 char *s, int pos)
 {
+	bool user = pp->flags & PROBE_F_USER;
 	unsigned long addr;
 	long offs = 0;
 	char *sign;
 
-	if (*s == '+' || *s == '-') {
+	if (user && *s == '+') {
+		/* "@+offs": the file offset's address in the probed task. */
+		if (kstrtol(s + 1, 0, &offs)) {
+			probe_log_err(pp, pos, PE_BAD_FILE_OFFS);
+			return -EINVAL;
+		}
+		a->base = PB_FOFFS;
+		a->param = offs;
+		a->drf[a->ndrf++] = 0;
+		return 0;
+	}
+	if (!user && (*s == '+' || *s == '-')) {
 		probe_log_err(pp, pos, PE_FILE_ON_KPROBE);
 		return -EINVAL;
 	}
@@ -273,6 +296,9 @@ static int parse_address(struct probe_parse *pp, struct probe_arg *a,
 			probe_log_err(pp, pos, PE_BAD_MEM_ADDR);
 			return -EINVAL;
 		}
+	} else if (user) {
+		probe_log_err(pp, pos, PE_SYM_ON_UPROBE);
+		return -EINVAL;
 	} else {
 		sign = strpbrk(s, "+-");
 		if (sign) {
@@ -434,6 +460,7 @@ static int parse_bitfield(struct probe_arg *a, const char *t)
 static int parse_type(struct probe_parse *pp, struct probe_arg *a, char *t,
 		      int pos)
 {
+	bool user = pp->flags & PROBE_F_USER;
 	char *open = strchr(t, '['), *close;
 	unsigned int n;
 
@@ -471,10 +498,15 @@ static int parse_type(struct probe_parse *pp, struct probe_arg *a, char *t,
 		return 0;
 	}
 	if (!strcmp(t, "%pd") || !strcmp(t, "%pD")) {
-		a->type = type_find("string");
-		return 0;
+		a->type = user ? NULL : type_find("string");
+		goto found;
 	}
 	a->type = type_find(t);
+	/* Kernel symbols and structures mean nothing in a user task. */
+	if (user && a->type && (a->type->kind == PK_SYMBOL ||
+				a->type->kind == PK_SYMSTR))
+		a->type = NULL;
+found:
 	if (!a->type) {
 		probe_log_err(pp, pos, PE_BAD_TYPE);
 		return -EINVAL;
@@ -550,6 +582,9 @@ static int check_arg(struct probe_parse *pp, struct probe_arg *a,
 	}
 	if (a->type->kind == PK_USTRING && a->ndrf)
 		a->udrf |= BIT(a->ndrf - 1);
+	/* A user task has no kernel memory to read. */
+	if (pp->flags & PROBE_F_USER)
+		a->udrf = BIT(a->ndrf) - 1;
 	return 0;
 }
 
@@ -1097,6 +1132,16 @@ static long string_copy(char *dst, unsigned long addr, long room, bool user)
 	return strncpy_from_kernel_nofault(dst, (const void *)addr, room);
 }
 
+/* The @n-th word on the user stack; 0 if it cannot be read. */
+static unsigned long user_stack_nth(struct pt_regs *regs, unsigned long n)
+{
+	unsigned long v, addr = user_stack_pointer(regs) + n * sizeof(long);
+
+	if (copy_from_user_nofault(&v, (const void __user *)addr, sizeof(v)))
+		return 0;
+	return v;
+}
+
 static unsigned long fetch_base(const struct probe_arg *a,
 				struct pt_regs *regs,
 				const unsigned long *edata)
@@ -1114,6 +1159,11 @@ static unsigned long fetch_base(const struct probe_arg *a,
 		return regs_get_kernel_argument(regs, a->param);
 	case PB_EARG:
 		return edata ? edata[a->param] : 0;
+	case PB_USTACK:
+		return user_stack_nth(regs, a->param);
+	case PB_FOFFS:
+		/* A uprobe hit's edata[0]: where the file's offset 0 is. */
+		return edata ? edata[0] + a->param : 0;
 	default:
 		return a->param;
 	}
@@ -1204,9 +1254,9 @@ static long string_store(const struct probe_arg *a, struct pt_regs *regs,
 	}
 	if (fetch_addr(a, regs, edata, &addr))
 		return 0;
-	/* A string that grew since it was measured is cut to @room. */
+	/* The bytes copied, NUL included; a string cut at @room ends in NUL. */
 	len = string_copy(dst, addr, room, last_is_user(a));
-	return len < 0 ? 0 : len;
+	return len > 0 ? len : 0;
 }
 
 static u64 bitfield(const struct probe_arg *a, u64 v)
@@ -1300,7 +1350,9 @@ void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
  * @ev: the event
  * @pa: the arguments of the probe point hit
  * @regs: the registers at the hit
- * @edata: the arguments saved at the function's entry, or NULL
+ * @edata: what the kind saved for the hit, or NULL: a kernel return
+ *	probe's $argN at the function's entry; for a uprobe (PROBE_F_USER),
+ *	edata[0] is the address of the probed file's offset 0 in the task
  * @hdr: the header's values, @ev->hdr_size bytes
  *
  * Writes one record into every session the event is enabled in.
@@ -1444,4 +1496,51 @@ bool probe_args_same(const struct probe_args *a, const struct probe_args *b)
 		    strcmp(a->args[i].text, b->args[i].text))
 			return false;
 	return true;
+}
+
+/**
+ * probe_args_fault_in() - bring in the user pages a hit is going to read
+ * @pa: the arguments of the probe point
+ * @regs: the user registers at the hit
+ * @edata: what the kind saved for the hit (see probe_event_record())
+ *
+ * A record is written with page faults disabled, so a user page that is
+ * valid but not present yet would record as a fault.  A kind whose
+ * handler may sleep (uprobe events) calls this before recording: it
+ * follows each argument's user dereferences with faults allowed, so
+ * that the pages are there when the record reads them.  What cannot be
+ * read here is a fault in the record too.
+ *
+ * Context: task context, may sleep.
+ */
+void probe_args_fault_in(const struct probe_args *pa, struct pt_regs *regs,
+			 const unsigned long *edata)
+{
+	int i, j;
+
+	for (i = 0; i < pa->nargs; i++) {
+		const struct probe_arg *a = &pa->args[i];
+		unsigned long v;
+		long n;
+
+		if (!a->ndrf || a->udrf != BIT(a->ndrf) - 1)
+			continue;
+		v = fetch_base(a, regs, edata);
+		for (j = 0; j + 1 < a->ndrf; j++) {
+			if (copy_from_user(&v, (const void __user *)
+					   (v + a->drf[j]), sizeof(v)))
+				break;
+		}
+		if (j + 1 < a->ndrf)
+			continue;
+		v += a->drf[j];
+		/* Measuring a string reads its pages in. */
+		if (kind_is_string(a->type))
+			n = strnlen_user((const char __user *)v,
+					 PROBE_STRING_MAX);
+		else
+			n = a->type->size * (a->count ?: 1);
+		if (n > 0)
+			fault_in_readable((const char __user *)v, n);
+	}
 }

@@ -47,6 +47,12 @@
 	X(NON_UNIQ_SYMBOL,	"The symbol is not unique")		\
 	X(BAD_RETPROBE,		"Retprobe address must be an function entry") \
 	X(BAD_ADDR_SUFFIX,	"Invalid probed address suffix")	\
+	X(FILE_NOT_FOUND,	"Failed to find the given file")	\
+	X(NO_REGULAR_FILE,	"Not a regular file")			\
+	X(BAD_REFCNT,		"Invalid reference counter offset")	\
+	X(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed") \
+	X(BAD_REFCNT_SUFFIX,	"Reference counter has wrong suffix")	\
+	X(BAD_UPROBE_OFFS,	"Invalid uprobe offset")		\
 	X(NO_GROUP_NAME,	"Group name is not specified")		\
 	X(GROUP_TOO_LONG,	"Group name is too long")		\
 	X(BAD_GROUP_NAME,	"Group name must follow the same rules as C identifiers") \
@@ -63,6 +69,8 @@
 	X(BAD_IMM,		"Invalid immediate value")		\
 	X(IMMSTR_NO_CLOSE,	"String is not closed with '\"'")	\
 	X(FILE_ON_KPROBE,	"File offset is not available with kprobe") \
+	X(BAD_FILE_OFFS,	"Invalid file offset value")		\
+	X(SYM_ON_UPROBE,	"Symbol is not available with uprobe")	\
 	X(TOO_MANY_OPS,		"Dereference is too much nested")	\
 	X(DEREF_NEED_BRACE,	"Dereference needs a brace")		\
 	X(BAD_DEREF_OFFS,	"Invalid dereference offset")		\
@@ -101,6 +109,7 @@ enum probe_error { PROBE_ERRORS };
 #define PROBE_F_KERNEL		BIT(0)	/* kernel memory and registers */
 #define PROBE_F_RETURN		BIT(1)	/* at a function's return */
 #define PROBE_F_ENTRY		BIT(2)	/* at a function's first instruction */
+#define PROBE_F_USER		BIT(3)	/* a user task's registers and memory */
 
 /**
  * struct probe_parse - one definition being parsed
@@ -243,6 +252,8 @@ size_t probe_args_dynamic_size(const struct probe_args *pa,
 			       const unsigned long *edata);
 void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
 		      const unsigned long *edata, u8 *rec, size_t dsize);
+void probe_args_fault_in(const struct probe_args *pa, struct pt_regs *regs,
+			 const unsigned long *edata);
 
 struct probe_event *probe_event_create(const char *group, const char *name,
 				       const struct probe_event_kind *kind,

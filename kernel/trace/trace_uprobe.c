@@ -1,0 +1,701 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uprobe events: events recorded where a uprobe or uretprobe hits in a
+ * user program.
+ *
+ *   uprobe_events	define, list and remove them (also through
+ *			dynamic_events)
+ *   uprobe_profile	hits of each probe point
+ *
+ * A definition:
+ *
+ *   p[:[GRP/][EVENT]] PATH:OFFSET[(REF_CTR_OFFSET)][%return] [FETCHARGS]
+ *   r[:[GRP/][EVENT]] PATH:OFFSET[(REF_CTR_OFFSET)] [FETCHARGS]
+ *
+ * OFFSET is an offset in the regular file PATH.  While the event is
+ * enabled in some session, every task that maps the file executable has
+ * a breakpoint there (uprobes, kernel/events/uprobes.c); while it is not,
+ * none has.  The arguments are the task's: its registers, its stack and
+ * its memory (PROBE_F_USER in trace_probe.c).  A uprobe's handler runs
+ * in the task and may sleep, so it first brings in the user pages the
+ * arguments read (probe_args_fault_in()), then records with preemption
+ * disabled like every probe event.  As for kprobe events, a definition
+ * naming an existing event appends a probe point to it.
+ */
+#include <linux/dcache.h>
+#include <linux/namei.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+#include <linux/uprobes.h>
+
+#include "trace.h"
+#include "trace_dynevent.h"
+#include "trace_probe.h"
+
+#define UPROBE_GROUP		"uprobes"
+
+/**
+ * struct uprobe_point - one definition of a uprobe event
+ * @de: its entry in the list of events defined at run time
+ * @consumer: what uprobes calls at a hit
+ * @event: the event it records (shared by appended points)
+ * @node: entry in @event's points
+ * @args: what it fetches
+ * @filename: PATH as written
+ * @path: the file, held while the point exists
+ * @offset: the probed offset in the file
+ * @ref_ctr_offset: the offset of the file's reference counter (an SDT
+ *	semaphore), or 0
+ * @uprobe: the registered uprobe while the event is enabled, else NULL
+ * @is_return: a return probe
+ * @nhit: per-CPU hit counts (a return probe counts the entries, as 6.12)
+ */
+struct uprobe_point {
+	struct dyn_event	de;
+	struct uprobe_consumer	consumer;
+	struct probe_event	*event;
+	struct list_head	node;
+	struct probe_args	args;
+	char			*filename;
+	struct path		path;
+	unsigned long		offset;
+	unsigned long		ref_ctr_offset;
+	struct uprobe		*uprobe;
+	bool			is_return;
+	unsigned long __percpu	*nhit;
+};
+
+static struct dyn_event_ops uprobe_ops;
+
+static struct uprobe_point *to_point(struct dyn_event *de)
+{
+	return container_of(de, struct uprobe_point, de);
+}
+
+/* ---- hits ----------------------------------------------------------------- */
+
+/*
+ * @base is where the file's offset 0 is in the task: @fetchargs' @+offs
+ * are relative to it.
+ */
+static void point_record(struct uprobe_point *pt, struct pt_regs *regs,
+			 unsigned long base, const unsigned long *hdr)
+{
+	if (!probe_event_enabled(pt->event))
+		return;
+	probe_args_fault_in(&pt->args, regs, &base);
+	/* The sessions' list is RCU; records are written unpreempted. */
+	preempt_disable_notrace();
+	probe_event_record(pt->event, &pt->args, regs, &base, hdr);
+	preempt_enable_notrace();
+}
+
+static int uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs)
+{
+	struct uprobe_point *pt = container_of(uc, struct uprobe_point,
+					       consumer);
+	unsigned long ip = instruction_pointer(regs);
+
+	this_cpu_inc(*pt->nhit);
+	/* A return probe records at the return only. */
+	if (!pt->is_return)
+		point_record(pt, regs, ip - pt->offset, &ip);
+	return 0;
+}
+
+static int uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
+			 struct pt_regs *regs)
+{
+	struct uprobe_point *pt = container_of(uc, struct uprobe_point,
+					       consumer);
+	unsigned long hdr[2] = { func, instruction_pointer(regs) };
+
+	point_record(pt, regs, func - pt->offset, hdr);
+	return 0;
+}
+
+/* ---- the event's header ------------------------------------------------------ */
+
+static const struct trace_event_fields uprobe_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+static const struct trace_event_fields uretprobe_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_func",
+	  .size = sizeof(long) },
+	{ .type = "unsigned long", .name = "__probe_ret_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+/* "(0x401745)" */
+static void uprobe_print_head(struct trace_seq *s, const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(0x%lx)", hdr[0]);
+}
+
+/* "(0x401802 <- 0x401745)": the return address, then the function. */
+static void uretprobe_print_head(struct trace_seq *s,
+				 const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(0x%lx <- 0x%lx)", hdr[1], hdr[0]);
+}
+
+/* ---- enabling ---------------------------------------------------------------- */
+
+static int point_arm(struct uprobe_point *pt)
+{
+	struct uprobe *u;
+
+	u = uprobe_register(d_real_inode(pt->path.dentry), pt->offset,
+			    pt->ref_ctr_offset, &pt->consumer);
+	if (IS_ERR(u))
+		return PTR_ERR(u);
+	pt->uprobe = u;
+	return 0;
+}
+
+/* Take the breakpoints out; no handler of the event runs after this. */
+static void event_disarm(struct probe_event *ev)
+{
+	struct uprobe_point *pt;
+
+	list_for_each_entry(pt, &ev->points, node) {
+		if (!pt->uprobe)
+			continue;
+		uprobe_unregister_nosync(pt->uprobe, &pt->consumer);
+		pt->uprobe = NULL;
+	}
+	uprobe_unregister_sync();
+}
+
+static int event_arm(struct probe_event *ev)
+{
+	struct uprobe_point *pt;
+	int ret;
+
+	list_for_each_entry(pt, &ev->points, node) {
+		ret = point_arm(pt);
+		if (ret) {
+			event_disarm(ev);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* The class's reg(): @data is the &struct trace_event_file. */
+static int uprobe_event_reg(struct trace_event_call *call,
+			    enum trace_reg type, void *data)
+{
+	struct probe_event *ev = call->data;
+	bool was = probe_event_enabled(ev);
+	int ret;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		if (!was) {
+			ret = event_arm(ev);
+			if (ret)
+				return ret;
+		}
+		ret = probe_event_link(ev, data);
+		if (ret && !was)
+			event_disarm(ev);
+		return ret;
+	case TRACE_REG_UNREGISTER:
+		if (probe_event_unlink(ev, data))
+			event_disarm(ev);
+		return 0;
+	default:
+		/* perf on uprobe events comes with perf's tracepoint PMU. */
+		return -EOPNOTSUPP;
+	}
+}
+
+static const struct probe_event_kind uprobe_kind = {
+	.hdr		= uprobe_hdr,
+	.print_head	= uprobe_print_head,
+	.reg		= uprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_UPROBE,
+};
+
+static const struct probe_event_kind uretprobe_kind = {
+	.hdr		= uretprobe_hdr,
+	.print_head	= uretprobe_print_head,
+	.reg		= uprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_UPROBE,
+};
+
+/* ---- parsing a definition --------------------------------------------------- */
+
+static void point_free(struct uprobe_point *pt)
+{
+	probe_args_free(&pt->args);
+	free_percpu(pt->nhit);
+	if (pt->path.dentry)
+		path_put(&pt->path);
+	kfree(pt->filename);
+	kfree(pt);
+}
+
+/* "(REF_CTR_OFFSET)" at @open, ending the place that starts at @place. */
+static int parse_ref_ctr(struct probe_parse *pp, struct uprobe_point *pt,
+			 char *place, char *open, int pos)
+{
+	char *close = strchr(open, ')');
+
+	if (!close) {
+		probe_log_err(pp, pos + (open + strlen(open) - place),
+			      PE_REFCNT_OPEN_BRACE);
+		return -EINVAL;
+	}
+	if (close[1]) {
+		probe_log_err(pp, pos + (close + 1 - place),
+			      PE_BAD_REFCNT_SUFFIX);
+		return -EINVAL;
+	}
+	*open++ = '\0';
+	*close = '\0';
+	if (kstrtoul(open, 0, &pt->ref_ctr_offset)) {
+		probe_log_err(pp, pos + (open - place), PE_BAD_REFCNT);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The place: "PATH:OFFSET[(REF_CTR_OFFSET)][%return]", at @pos.  The
+ * caller has seen the ':' followed by a digit.
+ */
+static int parse_place(struct probe_parse *pp, struct uprobe_point *pt,
+		       char *place, int pos)
+{
+	char *colon = strrchr(place, ':'), *off = colon + 1, *p;
+	int ret;
+
+	*colon = '\0';
+	pt->filename = kstrdup(place, GFP_KERNEL);
+	if (!pt->filename)
+		return -ENOMEM;
+	ret = kern_path(place, LOOKUP_FOLLOW, &pt->path);
+	if (ret) {
+		pt->path.dentry = NULL;
+		probe_log_err(pp, pos, PE_FILE_NOT_FOUND);
+		return ret;
+	}
+	if (!d_is_reg(pt->path.dentry)) {
+		probe_log_err(pp, pos, PE_NO_REGULAR_FILE);
+		return -EINVAL;
+	}
+	p = strchr(off, '(');
+	if (p) {
+		ret = parse_ref_ctr(pp, pt, place, p, pos);
+		if (ret)
+			return ret;
+	}
+	p = strchr(off, '%');
+	if (p) {
+		if (strcmp(p, "%return")) {
+			probe_log_err(pp, pos + (p - place), PE_BAD_ADDR_SUFFIX);
+			return -EINVAL;
+		}
+		*p = '\0';
+		pt->is_return = true;
+	}
+	if (kstrtoul(off, 0, &pt->offset)) {
+		probe_log_err(pp, pos + (off - place), PE_BAD_UPROBE_OFFS);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct uprobe_point *point_find_event(const char *group,
+					     const char *name)
+{
+	struct dyn_event *de;
+
+	for_each_dyn_event(de) {
+		struct uprobe_point *pt;
+
+		if (de->ops != &uprobe_ops)
+			continue;
+		pt = to_point(de);
+		if (!strcmp(pt->event->group, group) &&
+		    !strcmp(probe_event_name(pt->event), name))
+			return pt;
+	}
+	return NULL;
+}
+
+static bool same_file_offset(struct uprobe_point *a, struct uprobe_point *b)
+{
+	return d_real_inode(a->path.dentry) == d_real_inode(b->path.dentry) &&
+	       a->offset == b->offset;
+}
+
+/*
+ * uprobes keeps one reference counter per probed place: two points on
+ * one place must name the same.
+ */
+static int check_ref_ctr(struct uprobe_point *pt)
+{
+	struct dyn_event *de;
+
+	for_each_dyn_event(de) {
+		struct uprobe_point *p;
+
+		if (de->ops != &uprobe_ops)
+			continue;
+		p = to_point(de);
+		if (same_file_offset(p, pt) &&
+		    p->ref_ctr_offset != pt->ref_ctr_offset) {
+			pr_warn("uprobe_events: reference counter offset mismatch\n");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Join @pt to the event @first records: same kind, same fields. */
+static int point_append(struct probe_parse *pp, struct uprobe_point *pt,
+			struct uprobe_point *first, int argc, int *pos)
+{
+	struct uprobe_point *p;
+	int diff;
+
+	if (first->is_return != pt->is_return) {
+		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
+		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
+			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(p, &first->event->points, node) {
+		if (same_file_offset(p, pt) &&
+		    probe_args_same(&p->args, &pt->args)) {
+			probe_log_err(pp, 0, PE_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+	return 0;
+}
+
+/* 6.12's: "p_<file name up to its first '.', '-' or '_'>_0x<offset>". */
+static void default_name(struct uprobe_point *pt, char *buf)
+{
+	const char *base = kbasename(pt->filename);
+	int len = strcspn(base, ".-_");
+
+	snprintf(buf, PROBE_NAME_MAX, "p_%.*s_0x%lx", len, base, pt->offset);
+}
+
+/* Whether the words are a uprobe's definition ("p /bin/sh:0x10 ..."). */
+static bool is_uprobe_definition(int argc, char **argv)
+{
+	char *colon;
+
+	if (argv[0][0] != 'p' && argv[0][0] != 'r')
+		return false;
+	if (argc < 2 || !strchr(argv[1], '/'))
+		return false;
+	colon = strrchr(argv[1], ':');
+	return colon && isdigit(colon[1]);
+}
+
+/* Add @pt to @ev's points; it is armed at once if @ev is enabled. */
+static int point_attach(struct uprobe_point *pt, struct probe_event *ev)
+{
+	int ret = 0;
+
+	mutex_lock(&trace_types_lock);
+	if (probe_event_enabled(ev))
+		ret = point_arm(pt);
+	if (!ret)
+		list_add_tail(&pt->node, &ev->points);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static int uprobe_create(const char *line, int argc, char **argv, int *pos)
+{
+	struct probe_parse pp = { .loc = "trace_uprobe", .cmd = line };
+	const char *group = UPROBE_GROUP, *name = NULL;
+	struct uprobe_point *pt, *first;
+	char defname[PROBE_NAME_MAX];
+	struct probe_event *ev;
+	int i, ret;
+
+	if (!is_uprobe_definition(argc, argv))
+		return -ECANCELED;
+	if (argc - 2 > PROBE_MAX_ARGS) {
+		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
+		return -E2BIG;
+	}
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return -ENOMEM;
+	pt->is_return = argv[0][0] == 'r';
+	ret = -ENOMEM;
+	pt->nhit = alloc_percpu(unsigned long);
+	if (!pt->nhit)
+		goto fail;
+	ret = parse_place(&pp, pt, argv[1], pos[1]);
+	if (ret)
+		goto fail;
+	/* As 6.12: "p:NAME", anything else after 'p' or 'r' is ignored. */
+	if (argv[0][1] == ':') {
+		ret = probe_parse_name(&pp, argv[0] + 2, pos[0] + 2, &group,
+				       &name);
+		if (ret)
+			goto fail;
+	}
+
+	pp.flags = PROBE_F_USER;
+	if (pt->is_return)
+		pp.flags |= PROBE_F_RETURN;
+	ret = probe_args_alloc(&pt->args, argc - 2);
+	if (ret)
+		goto fail;
+	for (i = 2; i < argc; i++) {
+		ret = probe_parse_arg(&pp, &pt->args, i - 2, argv[i], pos[i]);
+		if (ret)
+			goto fail;
+	}
+	probe_args_layout(&pt->args, probe_hdr_size(pt->is_return ?
+						    uretprobe_hdr : uprobe_hdr));
+	if (!name) {
+		default_name(pt, defname);
+		name = defname;
+	}
+	pt->consumer.handler = uprobe_hit;
+	if (pt->is_return)
+		pt->consumer.ret_handler = uretprobe_hit;
+	ret = check_ref_ctr(pt);
+	if (ret)
+		goto fail;
+
+	first = point_find_event(group, name);
+	if (first) {
+		ret = point_append(&pp, pt, first, argc, pos);
+		if (ret)
+			goto fail;
+		ev = first->event;
+	} else {
+		ev = probe_event_create(group, name, pt->is_return ?
+					&uretprobe_kind : &uprobe_kind,
+					&pt->args);
+		if (IS_ERR(ev)) {
+			ret = PTR_ERR(ev);
+			if (ret == -EEXIST)
+				probe_log_err(&pp, 0, PE_EVENT_EXIST);
+			goto fail;
+		}
+	}
+	pt->event = ev;
+	ret = point_attach(pt, ev);
+	if (ret) {
+		probe_log_err(&pp, pos[1], PE_FAIL_REG_PROBE);
+		if (!first)
+			probe_event_destroy(ev);
+		goto fail;
+	}
+	dyn_event_add(&pt->de, &uprobe_ops);
+	return 0;
+fail:
+	point_free(pt);
+	return ret;
+}
+
+/* ---- listing and removing ---------------------------------------------------- */
+
+/* "0x<offset, 16 digits>[(0x<ref_ctr_offset>)]", as 6.12 lists it */
+static void format_offset(struct uprobe_point *pt, char *buf, size_t size)
+{
+	int width = sizeof(void *) * 2;
+
+	if (pt->ref_ctr_offset)
+		snprintf(buf, size, "0x%0*lx(0x%lx)", width, pt->offset,
+			 pt->ref_ctr_offset);
+	else
+		snprintf(buf, size, "0x%0*lx", width, pt->offset);
+}
+
+static int uprobe_show(struct seq_file *m, struct dyn_event *de)
+{
+	struct uprobe_point *pt = to_point(de);
+	char off[64];
+
+	format_offset(pt, off, sizeof(off));
+	seq_printf(m, "%c:%s/%s %s:%s", pt->is_return ? 'r' : 'p',
+		   pt->event->group, probe_event_name(pt->event), pt->filename,
+		   off);
+	probe_show_args(m, &pt->args);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static bool uprobe_is_busy(struct dyn_event *de)
+{
+	return probe_event_enabled(to_point(de)->event);
+}
+
+/* Remove a point, and its event with the last one. */
+static int uprobe_free(struct dyn_event *de)
+{
+	struct uprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->event;
+	bool last, busy;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	last = list_is_singular(&ev->points);
+	busy = probe_event_enabled(ev);
+	if (!busy && !last)
+		list_del(&pt->node);
+	mutex_unlock(&trace_types_lock);
+	if (busy)
+		return -EBUSY;
+	/* The event goes with its last point, unless its files are open. */
+	if (last) {
+		ret = probe_event_destroy(ev);
+		if (ret)
+			return ret;
+	}
+	dyn_event_del(de);
+	point_free(pt);
+	return 0;
+}
+
+/* "-:[GRP/]EVENT [PATH:OFFSET [ARGS]]", the place as it is listed */
+static bool uprobe_match(const char *system, const char *event, int argc,
+			 const char **argv, struct dyn_event *de)
+{
+	struct uprobe_point *pt = to_point(de);
+	size_t n = strlen(pt->filename);
+	char off[64];
+
+	/* "-:group/" removes every event of the group. */
+	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
+	    (system && strcmp(pt->event->group, system)))
+		return false;
+	if (!argc)
+		return true;
+	if (strncmp(argv[0], pt->filename, n) || argv[0][n] != ':')
+		return false;
+	format_offset(pt, off, sizeof(off));
+	if (strcmp(argv[0] + n + 1, off))
+		return false;
+	return probe_args_match(&pt->args, argc - 1, argv + 1);
+}
+
+static struct dyn_event_ops uprobe_ops = {
+	.create		= uprobe_create,
+	.show		= uprobe_show,
+	.is_busy	= uprobe_is_busy,
+	.free		= uprobe_free,
+	.match		= uprobe_match,
+};
+
+/* ---- files ---------------------------------------------------------------- */
+
+static int uprobe_events_open(struct inode *inode, struct file *filp)
+{
+	return dyn_events_seq_open(inode, filp, &uprobe_ops);
+}
+
+static ssize_t uprobe_events_write(struct file *filp,
+				   const char __user *ubuf, size_t cnt,
+				   loff_t *ppos)
+{
+	return dyn_events_write(ubuf, cnt, &uprobe_ops);
+}
+
+static int uprobe_events_release(struct inode *inode, struct file *filp)
+{
+	if (filp->f_mode & FMODE_READ)
+		return seq_release(inode, filp);
+	return 0;
+}
+
+static const struct file_operations uprobe_events_fops = {
+	.open		= uprobe_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.write		= uprobe_events_write,
+	.release	= uprobe_events_release,
+};
+
+static void *profile_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&dyn_event_mutex);
+	return seq_list_start(&dyn_event_list, *pos);
+}
+
+static void *profile_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &dyn_event_list, pos);
+}
+
+static void profile_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&dyn_event_mutex);
+}
+
+/* "  <path> <event> <hits>" */
+static int profile_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *de = list_entry(v, struct dyn_event, list);
+	struct uprobe_point *pt;
+	unsigned long hits = 0;
+	int cpu;
+
+	if (de->ops != &uprobe_ops)
+		return 0;
+	pt = to_point(de);
+	for_each_possible_cpu(cpu)
+		hits += *per_cpu_ptr(pt->nhit, cpu);
+	seq_printf(m, "  %s %-44s %15lu\n", pt->filename,
+		   probe_event_name(pt->event), hits);
+	return 0;
+}
+
+static const struct seq_operations profile_seq_ops = {
+	.start	= profile_start,
+	.next	= profile_next,
+	.stop	= profile_stop,
+	.show	= profile_show,
+};
+
+static int uprobe_profile_open(struct inode *inode, struct file *filp)
+{
+	if (tracing_is_disabled())
+		return -ENODEV;
+	return seq_open(filp, &profile_seq_ops);
+}
+
+static const struct file_operations uprobe_profile_fops = {
+	.open		= uprobe_profile_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+static __init int uprobe_events_init(void)
+{
+	dyn_event_register(&uprobe_ops);
+	if (tracing_is_disabled() || !tracefs_initialized())
+		return 0;
+	trace_create_file("uprobe_events", 0644, NULL, NULL,
+			  &uprobe_events_fops);
+	trace_create_file("uprobe_profile", 0444, NULL, NULL,
+			  &uprobe_profile_fops);
+	return 0;
+}
+fs_initcall(uprobe_events_init);
