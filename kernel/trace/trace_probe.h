@@ -91,7 +91,9 @@
 	X(NOSUP_BTFARG,		"BTF is not available or not supported") \
 	X(NOFENTRY_ARGS,	"$arg* can be used only on function entry or exit") \
 	X(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type") \
-	X(TOO_MANY_ARGS,	"Too many arguments")
+	X(TOO_MANY_ARGS,	"Too many arguments")			\
+	X(NO_TRACEPOINT,	"Tracepoint is not found")		\
+	X(BAD_TP_NAME,		"Invalid character in tracepoint name")
 
 #define X(name, text) PE_##name,
 enum probe_error { PROBE_ERRORS };
@@ -101,6 +103,7 @@ enum probe_error { PROBE_ERRORS };
 #define PROBE_F_KERNEL		BIT(0)	/* kernel memory and registers */
 #define PROBE_F_RETURN		BIT(1)	/* at a function's return */
 #define PROBE_F_ENTRY		BIT(2)	/* at a function's first instruction */
+#define PROBE_F_NOREGS		BIT(3)	/* no %register (fprobe, tracepoint) */
 
 /**
  * struct probe_parse - one definition being parsed
@@ -109,12 +112,14 @@ enum probe_error { PROBE_ERRORS };
  * @flags: PROBE_F_* bits
  * @entry_args: for a return probe: one more than the highest $argN used
  *	(the entry handler saves that many)
+ * @max_arg: the highest $argN the kind can fetch, or 0 for the default
  */
 struct probe_parse {
 	const char	*loc;
 	const char	*cmd;
 	unsigned int	flags;
 	unsigned int	entry_args;
+	unsigned int	max_arg;
 };
 
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);
