@@ -54,7 +54,8 @@ static void fprobe_call_entry(struct fprobe *fp, unsigned long ip,
 	int ret = 0;
 
 	if (fp->exit_handler) {
-		rh = rethook_try_get(fp->rethook);
+		/* The return hook needs the stack pointer of the call. */
+		rh = regs ? rethook_try_get(fp->rethook) : NULL;
 		if (!rh) {
 			fp->nmissed++;
 			return;

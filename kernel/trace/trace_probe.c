@@ -144,7 +144,6 @@ bool probe_good_name(const char *name)
  * @group: set to the group, or left as it is if none is given
  * @event: set to the event name, or left as it is if nothing follows
  *	the group's '/'
-
  *
  * Return: 0, or -EINVAL with the error logged.
  */
