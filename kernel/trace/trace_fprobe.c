@@ -612,8 +612,9 @@ static int parse_name(struct probe_parse *pp, struct fprobe_point *pt,
 				group, name);
 }
 
-static int point_parse_args(struct probe_parse *pp, struct fprobe_point *pt,
-		      int argc, char **argv, int *pos)
+static int point_parse_args(struct probe_parse *pp,
+			    struct fprobe_point *pt, int argc, char **argv,
+			    int *pos)
 {
 	int i, ret;
 
