@@ -121,6 +121,7 @@ void ftrace_release_mod(struct module *mod);
 void ftrace_free_init_mem(void);
 void ftrace_free_mem(struct module *mod, void *start, void *end);
 unsigned long ftrace_location(unsigned long ip);
+unsigned long ftrace_location_range(unsigned long start, unsigned long end);
 int ftrace_text_reserved(const void *start, const void *end);
 bool is_ftrace_trampoline(unsigned long addr);
 int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
@@ -152,6 +153,12 @@ static inline void ftrace_free_mem(struct module *mod, void *start, void *end)
 }
 
 static inline unsigned long ftrace_location(unsigned long ip)
+{
+	return 0;
+}
+
+static inline unsigned long ftrace_location_range(unsigned long start,
+						  unsigned long end)
 {
 	return 0;
 }

@@ -240,6 +240,40 @@ unsigned long ftrace_location(unsigned long ip)
 }
 
 /**
+ * ftrace_location_range() - the first call site in a range of text
+ * @start: first byte
+ * @end: last byte
+ *
+ * Return: the lowest call site address in [@start, @end], or 0 if
+ * there is none.
+ */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end)
+{
+	unsigned long site = 0;
+	struct ftrace_table *t;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(t, &ftrace_tables, list) {
+		unsigned int i;
+
+		if (!t->count || t->sites[0].ip > end ||
+		    t->sites[t->count - 1].ip < start)
+			continue;
+		for (i = 0; i < t->count; i++) {
+			const struct ftrace_site *s = &t->sites[i];
+
+			if (s->state == SITE_GONE || s->ip < start)
+				continue;
+			if (s->ip <= end && (!site || s->ip < site))
+				site = s->ip;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return site;
+}
+
+/**
  * ftrace_text_reserved() - does a range of text hold call sites?
  * @start: first byte
  * @end: last byte

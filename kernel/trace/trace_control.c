@@ -807,6 +807,13 @@ static const char readme_text[] =
 	"\t           ustring, b<bit-width>@<bit-offset>/<container-size>,\n"
 	"\t           <type>\\[<array-size>\\]\n"
 #endif
+#ifdef CONFIG_FPROBE_EVENTS
+	"  dynamic_events (fprobe and tracepoint probe events):\n"
+	"\t   Format: f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n"
+	"\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n"
+	"\t           f and t events take the kprobe events' <args>, but no\n"
+	"\t           %<register>; $arg<N> at a tracepoint are its arguments\n"
+#endif
 	"  error_log\t- error log for failed commands (that support it)\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,

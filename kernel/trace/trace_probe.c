@@ -248,7 +248,8 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
 		return -EOPNOTSUPP;
 	} else if (str_has_prefix(s, "arg")) {
-		if (parse_number(s + 3, PROBE_PARAM_MAX, &n) || !n) {
+		if (parse_number(s + 3, pp->max_arg ?: PROBE_PARAM_MAX, &n) ||
+		    !n) {
 			probe_log_err(pp, pos, PE_BAD_ARG_NUM);
 			return -EINVAL;
 		}
@@ -410,6 +411,11 @@ static int parse_fetch(struct probe_parse *pp, struct probe_arg *a, char *s,
 
 	switch (*s) {
 	case '%':
+		/* Where the registers are not the probed code's. */
+		if (pp->flags & PROBE_F_NOREGS) {
+			probe_log_err(pp, pos, PE_BAD_VAR);
+			return -EINVAL;
+		}
 		off = regs_query_register_offset(s + 1);
 		if (off < 0) {
 			probe_log_err(pp, pos, PE_BAD_REG_NAME);
@@ -896,9 +902,17 @@ struct probe_event *probe_event_create(const char *group, const char *name,
 				       const struct probe_event_kind *kind,
 				       const struct probe_args *pa)
 {
-	struct probe_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	struct probe_event *ev;
+	bool taken;
 	int ret = -ENOMEM;
 
+	/* Any event's name, of any kind: events/<group>/<name> is one. */
+	mutex_lock(&trace_types_lock);
+	taken = event_file_find(&global_trace, group, name);
+	mutex_unlock(&trace_types_lock);
+	if (taken)
+		return ERR_PTR(-EEXIST);
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
 	if (!ev)
 		return ERR_PTR(-ENOMEM);
 	INIT_LIST_HEAD(&ev->files);

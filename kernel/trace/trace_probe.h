@@ -99,7 +99,9 @@
 	X(NOSUP_BTFARG,		"BTF is not available or not supported") \
 	X(NOFENTRY_ARGS,	"$arg* can be used only on function entry or exit") \
 	X(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type") \
-	X(TOO_MANY_ARGS,	"Too many arguments")
+	X(TOO_MANY_ARGS,	"Too many arguments")			\
+	X(NO_TRACEPOINT,	"Tracepoint is not found")		\
+	X(BAD_TP_NAME,		"Invalid character in tracepoint name")
 
 #define X(name, text) PE_##name,
 enum probe_error { PROBE_ERRORS };
@@ -110,6 +112,7 @@ enum probe_error { PROBE_ERRORS };
 #define PROBE_F_RETURN		BIT(1)	/* at a function's return */
 #define PROBE_F_ENTRY		BIT(2)	/* at a function's first instruction */
 #define PROBE_F_USER		BIT(3)	/* a user task's registers and memory */
+#define PROBE_F_NOREGS		BIT(4)	/* no %register (fprobe, tracepoint) */
 
 /**
  * struct probe_parse - one definition being parsed
@@ -120,6 +123,7 @@ enum probe_error { PROBE_ERRORS };
  *	(the entry handler saves that many)
  * @err: the last error logged, as &enum probe_error + 1; 0 for none
  * @err_pos: where that error's caret points
+ * @max_arg: the highest $argN the kind can fetch, or 0 for the default
  */
 struct probe_parse {
 	const char	*loc;
@@ -128,6 +132,7 @@ struct probe_parse {
 	unsigned int	entry_args;
 	int		err;
 	int		err_pos;
+	unsigned int	max_arg;
 };
 
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);

@@ -1,0 +1,846 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fprobe events and tracepoint probe events: events recorded at a
+ * function's entry or exit through an fprobe, or where a tracepoint is
+ * called.  They are defined in dynamic_events:
+ *
+ *   f[:[GRP/][EVENT]] [MOD:]FUNCTION [FETCHARGS]
+ *   f[MAXACTIVE][:[GRP/][EVENT]] [MOD:]FUNCTION%return [FETCHARGS]
+ *   t[:[GRP/][EVENT]] [MOD:]TRACEPOINT [FETCHARGS]
+ *
+ * An f definition with $retval among its arguments is an exit probe
+ * even without %return.  At a function's entry $argN are its
+ * arguments; at its exit they are the arguments it was called with,
+ * saved by an entry handler into the fprobe's entry data.  At a
+ * tracepoint, $argN are the tracepoint's arguments.
+ *
+ * Each definition is a probe point (&struct fprobe_point).  A definition
+ * naming an existing event of this file's kinds appends a point to it,
+ * as kprobe events do.  Points are armed while their event is enabled
+ * in some session: an fprobe is registered (its functions patched) or
+ * the tracepoint probe attached only then.
+ *
+ * A tracepoint point finds its tracepoint by name, in the kernel or in
+ * a module: one in a module that is not loaded is found when the module
+ * comes, and lost again when it goes.  Those points are on their own
+ * list under tprobe_lock, which the tracepoint core's module notifier
+ * (called under its module mutex) takes without any of the tracing
+ * locks; enabling takes it inside trace_types_lock.
+ */
+#include <linux/ctype.h>
+#include <linux/fprobe.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "trace.h"
+#include "trace_dynevent.h"
+#include "trace_probe.h"
+
+#define FPROBE_GROUP		"fprobes"
+#define TPROBE_GROUP		"tracepoints"
+#define FPROBE_MAXACTIVE_MAX	4096
+/*
+ * A tracepoint's probe takes its arguments in registers only: the
+ * first five, after the probe's data (x86_64's six argument registers).
+ */
+#define TPROBE_ARGS_MAX		5
+
+enum fprobe_point_type {
+	FPT_ENTRY,
+	FPT_EXIT,
+	FPT_TPOINT,
+};
+
+/**
+ * struct fprobe_point - one definition of an fprobe or tracepoint event
+ * @de: its entry in the list of events defined at run time
+ * @fp: its fprobe (f points)
+ * @event: the event it records (shared by appended points)
+ * @node: entry in @event's points
+ * @args: what it fetches
+ * @place: "[MOD:]NAME" as written, without %return
+ * @filter: the function as the fprobe's ftrace filter takes it
+ * @type: &enum fprobe_point_type
+ * @maxactive: the MAXACTIVE written, 0 for the default
+ * @armed: its fprobe is registered, or its tracepoint probe attached
+ * @tp_node: entry in tprobe_points (tracepoint points; tprobe_lock)
+ * @tp_name: the tracepoint's name
+ * @tp_modname: the module given with the tracepoint, or NULL for any
+ * @tp: the tracepoint once found, else NULL (tprobe_lock)
+ * @tp_mod: the module @tp is in, or NULL for the kernel (tprobe_lock)
+ * @tp_want: its event is enabled: attach to @tp when it is found
+ *	(tprobe_lock)
+ */
+struct fprobe_point {
+	struct dyn_event	de;
+	struct fprobe		fp;
+	struct probe_event	*event;
+	struct list_head	node;
+	struct probe_args	args;
+	char			*place;
+	char			*filter;
+	u8			type;
+	unsigned int		maxactive;
+	bool			armed;
+	struct list_head	tp_node;
+	const char		*tp_name;
+	char			*tp_modname;
+	struct tracepoint	*tp;
+	struct module		*tp_mod;
+	bool			tp_want;
+};
+
+static struct dyn_event_ops fprobe_ops;
+static DEFINE_MUTEX(tprobe_lock);
+static LIST_HEAD(tprobe_points);
+
+static struct fprobe_point *to_point(struct dyn_event *de)
+{
+	return container_of(de, struct fprobe_point, de);
+}
+
+/* ---- hits ----------------------------------------------------------------- */
+
+static int fentry_hit(struct fprobe *fp, unsigned long entry_ip,
+		      unsigned long ret_ip, struct pt_regs *regs,
+		      void *entry_data)
+{
+	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
+
+	probe_event_record(pt->event, &pt->args, regs, NULL, &entry_ip);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fentry_hit);
+
+/* An exit probe's entry: save the $argN it records at the exit. */
+static int fexit_entry(struct fprobe *fp, unsigned long entry_ip,
+		       unsigned long ret_ip, struct pt_regs *regs,
+		       void *entry_data)
+{
+	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
+
+	probe_fetch_entry_args(&pt->args, regs, entry_data);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(fexit_entry);
+
+static void fexit_hit(struct fprobe *fp, unsigned long entry_ip,
+		      unsigned long ret_ip, struct pt_regs *regs,
+		      void *entry_data)
+{
+	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
+	unsigned long hdr[2] = { entry_ip, ret_ip };
+
+	probe_event_record(pt->event, &pt->args, regs, entry_data, hdr);
+}
+
+NOKPROBE_SYMBOL(fexit_hit);
+
+/*
+ * The probe attached to a tracepoint: called as probe(data, args...).
+ * The arguments go where $argN reads a function's arguments, so that
+ * the probe-event core fetches them as it does at a function's entry;
+ * the other registers are zero, the stack pointer is the probe's.
+ */
+static void tprobe_hit(void *data, unsigned long a1, unsigned long a2,
+		       unsigned long a3, unsigned long a4, unsigned long a5)
+{
+	struct fprobe_point *pt = data;
+	unsigned long ip = _RET_IP_;
+	struct pt_regs regs = {
+		.di = a1, .si = a2, .dx = a3, .cx = a4, .r8 = a5,
+		.ip = ip, .sp = current_stack_pointer,
+	};
+
+	probe_event_record(pt->event, &pt->args, &regs, NULL, &ip);
+}
+
+NOKPROBE_SYMBOL(tprobe_hit);
+
+/* ---- the events' headers ------------------------------------------------------ */
+
+static const struct trace_event_fields fentry_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+static const struct trace_event_fields fexit_hdr[] = {
+	{ .type = "unsigned long", .name = "__probe_func",
+	  .size = sizeof(long) },
+	{ .type = "unsigned long", .name = "__probe_ret_ip",
+	  .size = sizeof(long) },
+	{}
+};
+
+/* "(vfs_read+0x4/0x140)" */
+static void fentry_print_head(struct trace_seq *s, const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(%pS)", (void *)hdr[0]);
+}
+
+/* "(ksys_read+0x6b/0xf0 <- vfs_read)" */
+static void fexit_print_head(struct trace_seq *s, const unsigned long *hdr)
+{
+	trace_seq_printf(s, "(%pS <- %ps)", (void *)hdr[1], (void *)hdr[0]);
+}
+
+/* ---- arming --------------------------------------------------------------------- */
+
+/* Attach to the tracepoint if it is known and wanted.  tprobe_lock held. */
+static int tprobe_sync(struct fprobe_point *pt)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&tprobe_lock);
+	if (pt->tp && pt->tp_want && !pt->armed) {
+		ret = tracepoint_probe_register(pt->tp, tprobe_hit, pt);
+		pt->armed = !ret;
+	} else if (pt->armed && (!pt->tp || !pt->tp_want)) {
+		tracepoint_probe_unregister(pt->tp, tprobe_hit, pt);
+		pt->armed = false;
+	}
+	return ret;
+}
+
+static int point_arm(struct fprobe_point *pt, bool on)
+{
+	int ret = 0;
+
+	if (pt->type == FPT_TPOINT) {
+		mutex_lock(&tprobe_lock);
+		pt->tp_want = on;
+		ret = tprobe_sync(pt);
+		mutex_unlock(&tprobe_lock);
+		return ret;
+	}
+	if (on && !pt->armed) {
+		ret = register_fprobe(&pt->fp, pt->filter, NULL);
+		pt->armed = !ret;
+	} else if (!on && pt->armed) {
+		unregister_fprobe(&pt->fp);
+		pt->armed = false;
+	}
+	return ret;
+}
+
+/* The class's reg(): @data is the &struct trace_event_file. */
+static int fprobe_event_reg(struct trace_event_call *call,
+			    enum trace_reg type, void *data)
+{
+	struct probe_event *ev = call->data;
+	bool was = probe_event_enabled(ev);
+	struct fprobe_point *pt;
+	int ret;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		ret = probe_event_link(ev, data);
+		if (ret || was)
+			return ret;
+		list_for_each_entry(pt, &ev->points, node) {
+			ret = point_arm(pt, true);
+			if (ret)
+				break;
+		}
+		if (!ret)
+			return 0;
+		/* Not one point armed, or all of them. */
+		list_for_each_entry(pt, &ev->points, node)
+			point_arm(pt, false);
+		probe_event_unlink(ev, data);
+		return ret;
+	case TRACE_REG_UNREGISTER:
+		if (!probe_event_unlink(ev, data))
+			return 0;
+		list_for_each_entry(pt, &ev->points, node)
+			point_arm(pt, false);
+		return 0;
+	default:
+		/* perf on these events comes with perf's tracepoint PMU. */
+		return -EOPNOTSUPP;
+	}
+}
+
+static const struct probe_event_kind fentry_kind = {
+	.hdr		= fentry_hdr,
+	.print_head	= fentry_print_head,
+	.reg		= fprobe_event_reg,
+};
+
+static const struct probe_event_kind fexit_kind = {
+	.hdr		= fexit_hdr,
+	.print_head	= fexit_print_head,
+	.reg		= fprobe_event_reg,
+};
+
+/* A tracepoint event's header is an entry's: the probe's address. */
+static const struct probe_event_kind tprobe_kind = {
+	.hdr		= fentry_hdr,
+	.print_head	= fentry_print_head,
+	.reg		= fprobe_event_reg,
+};
+
+static const struct probe_event_kind *point_kind(struct fprobe_point *pt)
+{
+	switch (pt->type) {
+	case FPT_EXIT:
+		return &fexit_kind;
+	case FPT_TPOINT:
+		return &tprobe_kind;
+	default:
+		return &fentry_kind;
+	}
+}
+
+/* ---- finding tracepoints -------------------------------------------------------- */
+
+static bool tprobe_matches(struct fprobe_point *pt, struct tracepoint *tp,
+			   struct module *mod)
+{
+	if (pt->tp || strcmp(pt->tp_name, tp->name))
+		return false;
+	if (!pt->tp_modname)
+		return true;
+	return mod && !strcmp(pt->tp_modname, mod->name);
+}
+
+/* @tp exists now: give it to the points waiting for it (@only: that one). */
+static void tprobe_found(struct tracepoint *tp, struct module *mod,
+			 struct fprobe_point *only)
+{
+	struct fprobe_point *pt;
+
+	mutex_lock(&tprobe_lock);
+	list_for_each_entry(pt, &tprobe_points, tp_node) {
+		if ((only && pt != only) || !tprobe_matches(pt, tp, mod))
+			continue;
+		pt->tp = tp;
+		pt->tp_mod = mod;
+		if (tprobe_sync(pt))
+			pr_warn("tracepoint probe: cannot attach to %s\n",
+				tp->name);
+	}
+	mutex_unlock(&tprobe_lock);
+}
+
+static void tprobe_found_kernel(struct tracepoint *tp, void *priv)
+{
+	tprobe_found(tp, NULL, priv);
+}
+
+static void tprobe_found_module(struct tracepoint *tp, struct module *mod,
+				void *priv)
+{
+	tprobe_found(tp, mod, priv);
+}
+
+/* Look for @pt's tracepoint among those there are now. */
+static void tprobe_lookup(struct fprobe_point *pt)
+{
+	if (!pt->tp_modname)
+		for_each_kernel_tracepoint(tprobe_found_kernel, pt);
+	for_each_module_tracepoint(tprobe_found_module, pt);
+}
+
+/* A module with tracepoints comes or goes (under the tracepoint core's lock). */
+static int tprobe_module_notify(struct notifier_block *nb,
+				unsigned long val, void *data)
+{
+	struct tp_module *tpm = data;
+	struct fprobe_point *pt;
+
+	if (val == MODULE_STATE_COMING) {
+		for_each_tracepoint_in_module(tpm->mod, tprobe_found_module,
+					      NULL);
+		return NOTIFY_OK;
+	}
+	if (val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&tprobe_lock);
+	list_for_each_entry(pt, &tprobe_points, tp_node) {
+		if (!pt->tp || pt->tp_mod != tpm->mod)
+			continue;
+		/* The tracepoint goes with the module; it may come back. */
+		if (pt->armed)
+			tracepoint_probe_unregister(pt->tp, tprobe_hit, pt);
+		pt->armed = false;
+		pt->tp = NULL;
+		pt->tp_mod = NULL;
+	}
+	mutex_unlock(&tprobe_lock);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block tprobe_module_nb = {
+	.notifier_call	= tprobe_module_notify,
+};
+
+/* ---- parsing a definition ------------------------------------------------------ */
+
+static void point_free(struct fprobe_point *pt)
+{
+	probe_args_free(&pt->args);
+	kfree(pt->place);
+	kfree(pt->filter);
+	kfree(pt->tp_modname);
+	kfree(pt);
+}
+
+/* Whether an argument fetches $retval (not $retvalue). */
+static int find_retval(const char *arg)
+{
+	const char *r = strstr(arg, "$retval");
+
+	if (!r || isalnum(r[7]) || r[7] == '_')
+		return -1;
+	return r - arg;
+}
+
+/* "[MOD:]TRACEPOINT": C identifiers. */
+static int check_tp_name(struct probe_parse *pp, struct fprobe_point *pt,
+			 int pos)
+{
+	const char *s = pt->place, *colon = NULL;
+
+	for (; *s; s++) {
+		if (isalnum(*s) || *s == '_')
+			continue;
+		if (*s == ':' && !colon && s != pt->place && s[1]) {
+			colon = s;
+			continue;
+		}
+		probe_log_err(pp, pos + (s - pt->place), PE_BAD_TP_NAME);
+		return -EINVAL;
+	}
+	pt->tp_name = colon ? colon + 1 : pt->place;
+	if (colon) {
+		pt->tp_modname = kstrndup(pt->place, colon - pt->place,
+					  GFP_KERNEL);
+		if (!pt->tp_modname)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The place: "[MOD:]FUNCTION[%return]" or "[MOD:]TRACEPOINT".  $retval
+ * among the arguments makes an f point an exit probe.
+ */
+static int parse_place(struct probe_parse *pp, struct fprobe_point *pt,
+		       int argc, char **argv, int *pos)
+{
+	char *place = argv[1], *pct = strchr(place, '%');
+	int i, off;
+
+	if (pct) {
+		if (pt->type == FPT_TPOINT || strcmp(pct, "%return")) {
+			probe_log_err(pp, pos[1] + (pct - place),
+				      PE_BAD_ADDR_SUFFIX);
+			return -EINVAL;
+		}
+		pt->type = FPT_EXIT;
+	}
+	pt->place = kstrndup(place, pct ? pct - place : strlen(place),
+			     GFP_KERNEL);
+	if (!pt->place)
+		return -ENOMEM;
+	if (pt->type == FPT_TPOINT) {
+		int ret = check_tp_name(pp, pt, pos[1]);
+
+		if (ret)
+			return ret;
+	}
+	for (i = 2; i < argc && pt->type != FPT_EXIT; i++) {
+		off = find_retval(argv[i]);
+		if (off < 0)
+			continue;
+		if (pt->type == FPT_TPOINT) {
+			probe_log_err(pp, pos[i] + off, PE_RETVAL_ON_PROBE);
+			return -EINVAL;
+		}
+		pt->type = FPT_EXIT;
+	}
+	return 0;
+}
+
+/*
+ * The function must exist and be traceable.  Its fprobe's filter:
+ * "FUNCTION", or "FUNCTION:mod:MOD" for one in a module.
+ */
+static int resolve_function(struct probe_parse *pp, struct fprobe_point *pt,
+			    int pos)
+{
+	char *colon = strchr(pt->place, ':');
+	unsigned long addr, size, off;
+
+	addr = kallsyms_lookup_name(pt->place);
+	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &off) || off) {
+		probe_log_err(pp, pos, PE_BAD_PROBE_ADDR);
+		return -ENOENT;
+	}
+	if (!ftrace_location(addr)) {
+		probe_log_err(pp, pos, PE_FAIL_REG_PROBE);
+		return -EINVAL;
+	}
+	if (colon)
+		pt->filter = kasprintf(GFP_KERNEL, "%s:mod:%.*s", colon + 1,
+				       (int)(colon - pt->place), pt->place);
+	else
+		pt->filter = kstrdup(pt->place, GFP_KERNEL);
+	return pt->filter ? 0 : -ENOMEM;
+}
+
+static void default_name(struct fprobe_point *pt, char *buf)
+{
+	char *p;
+
+	if (pt->type == FPT_TPOINT)
+		snprintf(buf, PROBE_NAME_MAX, "%s%s",
+			 isdigit(*pt->tp_name) ? "_" : "", pt->tp_name);
+	else
+		snprintf(buf, PROBE_NAME_MAX, "%s__%s", pt->place,
+			 pt->type == FPT_EXIT ? "exit" : "entry");
+	for (p = buf; *p; p++)
+		if (!isalnum(*p) && *p != '_')
+			*p = '_';
+}
+
+static struct fprobe_point *point_find_event(const char *group,
+					     const char *name)
+{
+	struct dyn_event *de;
+
+	for_each_dyn_event(de) {
+		struct fprobe_point *pt;
+
+		if (de->ops != &fprobe_ops)
+			continue;
+		pt = to_point(de);
+		if (!strcmp(pt->event->group, group) &&
+		    !strcmp(probe_event_name(pt->event), name))
+			return pt;
+	}
+	return NULL;
+}
+
+/* Join @pt to the event @first records: same kind, same fields. */
+static int point_append(struct probe_parse *pp, struct fprobe_point *pt,
+			struct fprobe_point *first, int argc, int *pos)
+{
+	struct fprobe_point *p;
+	int diff;
+
+	if (first->type != pt->type) {
+		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
+		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
+			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(p, &first->event->points, node) {
+		if (!strcmp(p->place, pt->place) &&
+		    probe_args_same(&p->args, &pt->args)) {
+			probe_log_err(pp, 0, PE_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+	return 0;
+}
+
+static void point_set_handlers(struct fprobe_point *pt)
+{
+	if (pt->type == FPT_ENTRY) {
+		pt->fp.entry_handler = fentry_hit;
+		return;
+	}
+	pt->fp.exit_handler = fexit_hit;
+	pt->fp.nr_maxactive = pt->maxactive;
+	if (pt->args.entry_args) {
+		pt->fp.entry_handler = fexit_entry;
+		pt->fp.entry_data_size = pt->args.entry_args * sizeof(long);
+	}
+}
+
+/* "f[N]...": the MAXACTIVE after the kind's letter, if any. */
+static int parse_maxactive(struct probe_parse *pp, struct fprobe_point *pt,
+			   char *word, int pos)
+{
+	size_t n = strcspn(word + 1, ":");
+	char num[16];
+
+	if (!n)
+		return 0;
+	if (n >= sizeof(num) || !isdigit(word[1])) {
+		probe_log_err(pp, pos + 1, PE_BAD_MAXACT);
+		return -EINVAL;
+	}
+	strscpy(num, word + 1, n + 1);
+	if (kstrtouint(num, 0, &pt->maxactive) || !pt->maxactive) {
+		probe_log_err(pp, pos + 1, PE_BAD_MAXACT);
+		return -EINVAL;
+	}
+	if (pt->maxactive > FPROBE_MAXACTIVE_MAX) {
+		probe_log_err(pp, pos + 1, PE_MAXACT_TOO_BIG);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* "...[:[GRP/][EVENT]]": MAXACTIVE only for an exit, then the name. */
+static int parse_name(struct probe_parse *pp, struct fprobe_point *pt,
+		      char *word, int pos, const char **group,
+		      const char **name)
+{
+	char *colon = strchr(word, ':');
+
+	if (pt->maxactive && pt->type != FPT_EXIT) {
+		probe_log_err(pp, pos + 1, PE_BAD_MAXACT_TYPE);
+		return -EINVAL;
+	}
+	if (!colon)
+		return 0;
+	return probe_parse_name(pp, colon + 1, pos + (colon + 1 - word),
+				group, name);
+}
+
+static int point_parse_args(struct probe_parse *pp,
+			    struct fprobe_point *pt, int argc, char **argv,
+			    int *pos)
+{
+	int i, ret;
+
+	pp->flags = PROBE_F_KERNEL | PROBE_F_NOREGS;
+	pp->flags |= pt->type == FPT_EXIT ? PROBE_F_RETURN : PROBE_F_ENTRY;
+	if (pt->type == FPT_TPOINT)
+		pp->max_arg = TPROBE_ARGS_MAX;
+	ret = probe_args_alloc(&pt->args, argc - 2);
+	for (i = 2; !ret && i < argc; i++)
+		ret = probe_parse_arg(pp, &pt->args, i - 2, argv[i], pos[i]);
+	if (ret)
+		return ret;
+	probe_args_layout(&pt->args, probe_hdr_size(point_kind(pt)->hdr));
+	return 0;
+}
+
+/* Make the point's event, or join the one it appends to. */
+static int point_attach_event(struct probe_parse *pp, struct fprobe_point *pt,
+			      struct fprobe_point *first, const char *group,
+			      const char *name)
+{
+	struct probe_event *ev;
+
+	if (first) {
+		pt->event = first->event;
+		return 0;
+	}
+	ev = probe_event_create(group, name, point_kind(pt), &pt->args);
+	if (IS_ERR(ev)) {
+		if (PTR_ERR(ev) == -EEXIST)
+			probe_log_err(pp, 0, PE_EVENT_EXIST);
+		return PTR_ERR(ev);
+	}
+	pt->event = ev;
+	return 0;
+}
+
+/* The point joins its event; armed at once if the event is enabled. */
+static int point_publish(struct fprobe_point *pt, bool new_event)
+{
+	int ret = 0;
+
+	if (pt->type == FPT_TPOINT) {
+		mutex_lock(&tprobe_lock);
+		list_add_tail(&pt->tp_node, &tprobe_points);
+		mutex_unlock(&tprobe_lock);
+		tprobe_lookup(pt);
+	}
+	mutex_lock(&trace_types_lock);
+	if (probe_event_enabled(pt->event))
+		ret = point_arm(pt, true);
+	if (!ret)
+		list_add_tail(&pt->node, &pt->event->points);
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		return 0;
+	if (pt->type == FPT_TPOINT) {
+		mutex_lock(&tprobe_lock);
+		list_del(&pt->tp_node);
+		mutex_unlock(&tprobe_lock);
+	}
+	if (new_event)
+		probe_event_destroy(pt->event);
+	return ret;
+}
+
+/* Parse everything but the place's existence, in 6.12's order. */
+static int fprobe_parse(struct probe_parse *pp, struct fprobe_point *pt,
+			int argc, char **argv, int *pos, const char **group,
+			const char **name)
+{
+	int ret;
+
+	ret = parse_maxactive(pp, pt, argv[0], pos[0]);
+	if (!ret)
+		ret = parse_place(pp, pt, argc, argv, pos);
+	if (!ret)
+		ret = parse_name(pp, pt, argv[0], pos[0], group, name);
+	if (!ret)
+		ret = point_parse_args(pp, pt, argc, argv, pos);
+	return ret;
+}
+
+static int fprobe_create(const char *line, int argc, char **argv, int *pos)
+{
+	struct probe_parse pp = { .loc = "trace_fprobe", .cmd = line };
+	struct fprobe_point *pt, *first;
+	const char *group, *name = NULL;
+	char defname[PROBE_NAME_MAX];
+	int ret;
+
+	if ((argv[0][0] != 'f' && argv[0][0] != 't') || argc < 2)
+		return -ECANCELED;
+	if (argc - 2 > PROBE_MAX_ARGS) {
+		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
+		return -E2BIG;
+	}
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&pt->tp_node);
+	pt->type = argv[0][0] == 't' ? FPT_TPOINT : FPT_ENTRY;
+	group = pt->type == FPT_TPOINT ? TPROBE_GROUP : FPROBE_GROUP;
+	ret = fprobe_parse(&pp, pt, argc, argv, pos, &group, &name);
+	if (ret)
+		goto fail;
+	if (!name) {
+		default_name(pt, defname);
+		name = defname;
+	}
+	first = point_find_event(group, name);
+	if (first)
+		ret = point_append(&pp, pt, first, argc, pos);
+	if (!ret && pt->type != FPT_TPOINT)
+		ret = resolve_function(&pp, pt, pos[1]);
+	if (!ret)
+		ret = point_attach_event(&pp, pt, first, group, name);
+	if (ret)
+		goto fail;
+	point_set_handlers(pt);
+	ret = point_publish(pt, !first);
+	if (ret) {
+		probe_log_err(&pp, pos[1], PE_FAIL_REG_PROBE);
+		goto fail;
+	}
+	dyn_event_add(&pt->de, &fprobe_ops);
+	return 0;
+fail:
+	point_free(pt);
+	return ret;
+}
+
+/* ---- listing and removing ------------------------------------------------------- */
+
+static int fprobe_show(struct seq_file *m, struct dyn_event *de)
+{
+	struct fprobe_point *pt = to_point(de);
+
+	seq_putc(m, pt->type == FPT_TPOINT ? 't' : 'f');
+	if (pt->maxactive)
+		seq_printf(m, "%u", pt->maxactive);
+	seq_printf(m, ":%s/%s %s%s", pt->event->group,
+		   probe_event_name(pt->event), pt->place,
+		   pt->type == FPT_EXIT ? "%return" : "");
+	probe_show_args(m, &pt->args);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static bool fprobe_is_busy(struct dyn_event *de)
+{
+	return probe_event_enabled(to_point(de)->event);
+}
+
+/* Remove a point, and its event with the last one. */
+static int fprobe_free(struct dyn_event *de)
+{
+	struct fprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->event;
+	bool last, busy;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	last = list_is_singular(&ev->points);
+	busy = probe_event_enabled(ev);
+	if (!busy && !last)
+		list_del(&pt->node);
+	mutex_unlock(&trace_types_lock);
+	if (busy)
+		return -EBUSY;
+	/* The event goes with its last point, unless its files are open. */
+	if (last) {
+		ret = probe_event_destroy(ev);
+		if (ret)
+			return ret;
+	}
+	if (pt->type == FPT_TPOINT) {
+		mutex_lock(&tprobe_lock);
+		pt->tp_want = false;
+		tprobe_sync(pt);
+		list_del(&pt->tp_node);
+		mutex_unlock(&tprobe_lock);
+		/* A probe still running on another CPU has @pt. */
+		tracepoint_synchronize_unregister();
+	} else {
+		point_arm(pt, false);
+	}
+	dyn_event_del(de);
+	point_free(pt);
+	return 0;
+}
+
+/* "-:[GRP/]EVENT [PLACE [ARGS]]" */
+static bool fprobe_match(const char *system, const char *event, int argc,
+			 const char **argv, struct dyn_event *de)
+{
+	struct fprobe_point *pt = to_point(de);
+	size_t n = strlen(pt->place);
+
+	/* "-:group/" removes every event of the group. */
+	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
+	    (system && strcmp(pt->event->group, system)))
+		return false;
+	if (!argc)
+		return true;
+	if (strncmp(argv[0], pt->place, n))
+		return false;
+	/* "FUNCTION%return" names an exit point, as does "FUNCTION". */
+	if (argv[0][n] && (pt->type != FPT_EXIT ||
+			   strcmp(argv[0] + n, "%return")))
+		return false;
+	return probe_args_match(&pt->args, argc - 1, argv + 1);
+}
+
+static struct dyn_event_ops fprobe_ops = {
+	.create		= fprobe_create,
+	.show		= fprobe_show,
+	.is_busy	= fprobe_is_busy,
+	.free		= fprobe_free,
+	.match		= fprobe_match,
+};
+
+static __init int fprobe_events_init(void)
+{
+	dyn_event_register(&fprobe_ops);
+	register_tracepoint_module_notifier(&tprobe_module_nb);
+	return 0;
+}
+fs_initcall(fprobe_events_init);
