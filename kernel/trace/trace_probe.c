@@ -292,14 +292,15 @@ static int parse_address(struct probe_parse *pp, struct probe_arg *a,
 		probe_log_err(pp, pos, PE_FILE_ON_KPROBE);
 		return -EINVAL;
 	}
+	if (user && !isdigit(*s)) {
+		probe_log_err(pp, pos, PE_SYM_ON_UPROBE);
+		return -EINVAL;
+	}
 	if (isdigit(*s)) {
 		if (kstrtoul(s, 0, &addr)) {
 			probe_log_err(pp, pos, PE_BAD_MEM_ADDR);
 			return -EINVAL;
 		}
-	} else if (user) {
-		probe_log_err(pp, pos, PE_SYM_ON_UPROBE);
-		return -EINVAL;
 	} else {
 		sign = strpbrk(s, "+-");
 		if (sign) {
