@@ -151,15 +151,45 @@ const char *get_syscall_name(int syscall)
  * The probes run with preemption disabled (the tracepoint's RCU read
  * side), from the syscall entry and exit work of the task.
  */
+/*
+ * Store the first @n arguments into @dst.  syscall_get_arguments() is
+ * inline: the compiler reads the registers straight into the record,
+ * without the local copy and the memcpy() call a variable length needs.
+ */
+static __always_inline void syscall_store_args(unsigned long *dst,
+						struct pt_regs *regs, int n)
+{
+	unsigned long args[6];
+
+	syscall_get_arguments(current, regs, args);
+	switch (n) {
+	case 6:
+		dst[5] = args[5];
+		fallthrough;
+	case 5:
+		dst[4] = args[4];
+		fallthrough;
+	case 4:
+		dst[3] = args[3];
+		fallthrough;
+	case 3:
+		dst[2] = args[2];
+		fallthrough;
+	case 2:
+		dst[1] = args[1];
+		fallthrough;
+	case 1:
+		dst[0] = args[0];
+	}
+}
+
 static void syscall_enter_probe(void *data, struct pt_regs *regs, long id)
 {
 	int nr = syscall_nr_of(regs);
 	struct syscall_slot *slot = syscall_slot(nr);
-	unsigned long args[6];
 	struct trace_event_buffer fbuffer;
 	struct syscall_trace_enter *rec;
 	struct syscall_link *l;
-	bool fetched = false;
 	size_t size;
 	int nargs;
 
@@ -172,12 +202,8 @@ static void syscall_enter_probe(void *data, struct pt_regs *regs, long id)
 		rec = trace_event_buffer_reserve(&fbuffer, l->file, size);
 		if (!rec)
 			continue;
-		if (!fetched) {
-			syscall_get_arguments(current, regs, args);
-			fetched = true;
-		}
 		rec->nr = nr;
-		memcpy(rec->args, args, nargs * sizeof(args[0]));
+		syscall_store_args(rec->args, regs, nargs);
 		trace_event_buffer_commit(&fbuffer);
 	}
 }
