@@ -224,7 +224,7 @@ static int run_lines(char *buf, struct dyn_event_ops *only)
 	return 0;
 }
 
-/**
+/*
  * dyn_events_write() - the write() of a definitions file
  * @ubuf: the user's text
  * @cnt: its length
@@ -234,8 +234,8 @@ static int run_lines(char *buf, struct dyn_event_ops *only)
  *
  * Return: @cnt, or the first failing line's error.
  */
-ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
-			 struct dyn_event_ops *only)
+static ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
+				struct dyn_event_ops *only)
 {
 	size_t done = 0, have = 0, n;
 	char *buf, *end;
@@ -312,7 +312,7 @@ static const struct seq_operations dyn_seq_ops = {
 	.show	= dyn_show,
 };
 
-/**
+/*
  * dyn_events_seq_open() - the open() of a definitions file
  * @inode: its inode
  * @filp: the file
@@ -320,8 +320,8 @@ static const struct seq_operations dyn_seq_ops = {
  *
  * Return: 0, or an error (-EBUSY: O_TRUNC while an event is busy).
  */
-int dyn_events_seq_open(struct inode *inode, struct file *filp,
-			struct dyn_event_ops *only)
+static int dyn_events_seq_open(struct inode *inode, struct file *filp,
+			       struct dyn_event_ops *only)
 {
 	int ret;
 
@@ -366,6 +366,79 @@ static const struct file_operations dynamic_events_fops = {
 	.write		= dynamic_events_write,
 	.release	= dynamic_events_release,
 };
+
+/* ---- a kind's own files: the kind is the inode's private data ------- */
+
+static int kind_events_open(struct inode *inode, struct file *filp)
+{
+	return dyn_events_seq_open(inode, filp, inode->i_private);
+}
+
+static ssize_t kind_events_write(struct file *filp, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	return dyn_events_write(ubuf, cnt, file_inode(filp)->i_private);
+}
+
+static const struct file_operations kind_events_fops = {
+	.open		= kind_events_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.write		= kind_events_write,
+	.release	= dynamic_events_release,
+};
+
+static int kind_profile_show(struct seq_file *m, void *v)
+{
+	struct dyn_event *ev = list_entry(v, struct dyn_event, list);
+	struct dyn_event_ops *ops = m->private;
+
+	return ev->ops == ops ? ops->profile(m, ev) : 0;
+}
+
+static const struct seq_operations kind_profile_seq_ops = {
+	.start	= dyn_start,
+	.next	= dyn_next,
+	.stop	= dyn_stop,
+	.show	= kind_profile_show,
+};
+
+static int kind_profile_open(struct inode *inode, struct file *filp)
+{
+	int ret;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	ret = seq_open(filp, &kind_profile_seq_ops);
+	if (!ret)
+		((struct seq_file *)filp->private_data)->private =
+			inode->i_private;
+	return ret;
+}
+
+static const struct file_operations kind_profile_fops = {
+	.open		= kind_profile_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/**
+ * dyn_events_create_files() - a kind's own definitions and profile files
+ * @ops: the kind; @ops->profile prints a profile line
+ * @events: the definitions file's name ("kprobe_events"): like
+ *	dynamic_events, but it sees and removes this kind's events only
+ * @profile: the profile file's name ("kprobe_profile"), or NULL
+ */
+void dyn_events_create_files(struct dyn_event_ops *ops, const char *events,
+			     const char *profile)
+{
+	if (tracing_is_disabled() || !tracefs_initialized())
+		return;
+	trace_create_file(events, 0644, NULL, ops, &kind_events_fops);
+	if (profile && ops->profile)
+		trace_create_file(profile, 0444, NULL, ops, &kind_profile_fops);
+}
 
 static __init int dyn_events_init(void)
 {

@@ -25,6 +25,8 @@ struct dyn_event;
  * @match: whether a removal command names the event: @system may be
  *	NULL, @event empty ("-:group/": the whole group), @argc/@argv are
  *	the words after the name
+ * @profile: print the event's line of the kind's profile file
+ *	(kprobe_profile), or NULL if the kind has none
  */
 struct dyn_event_ops {
 	struct list_head	list;
@@ -34,6 +36,7 @@ struct dyn_event_ops {
 	int	(*free)(struct dyn_event *ev);
 	bool	(*match)(const char *system, const char *event,
 			 int argc, const char **argv, struct dyn_event *ev);
+	int	(*profile)(struct seq_file *m, struct dyn_event *ev);
 };
 
 /**
@@ -54,10 +57,8 @@ void dyn_event_add(struct dyn_event *ev, struct dyn_event_ops *ops);
 void dyn_event_del(struct dyn_event *ev);
 int dyn_events_run(const char *text, struct dyn_event_ops *only);
 int dyn_events_release_all(struct dyn_event_ops *only);
-ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
-			 struct dyn_event_ops *only);
-int dyn_events_seq_open(struct inode *inode, struct file *filp,
-			struct dyn_event_ops *only);
+void dyn_events_create_files(struct dyn_event_ops *ops, const char *events,
+			     const char *profile);
 
 #define for_each_dyn_event(pos)	list_for_each_entry(pos, &dyn_event_list, list)
 

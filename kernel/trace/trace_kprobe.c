@@ -668,12 +668,15 @@ static bool kprobe_match(const char *system, const char *event, int argc,
 	return probe_args_match(&pt->args, argc - 1, argv + 1);
 }
 
+static int kprobe_profile(struct seq_file *m, struct dyn_event *de);
+
 static struct dyn_event_ops kprobe_ops = {
 	.create		= kprobe_create,
 	.show		= kprobe_show,
 	.is_busy	= kprobe_is_busy,
 	.free		= kprobe_free,
 	.match		= kprobe_match,
+	.profile	= kprobe_profile,
 };
 
 /* ---- modules -------------------------------------------------------------- */
@@ -728,61 +731,15 @@ static struct notifier_block kprobe_module_nb = {
 	.priority	= 1,
 };
 
-/* ---- files ---------------------------------------------------------------- */
-
-static int kprobe_events_open(struct inode *inode, struct file *filp)
-{
-	return dyn_events_seq_open(inode, filp, &kprobe_ops);
-}
-
-static ssize_t kprobe_events_write(struct file *filp,
-				   const char __user *ubuf, size_t cnt,
-				   loff_t *ppos)
-{
-	return dyn_events_write(ubuf, cnt, &kprobe_ops);
-}
-
-static int kprobe_events_release(struct inode *inode, struct file *filp)
-{
-	if (filp->f_mode & FMODE_READ)
-		return seq_release(inode, filp);
-	return 0;
-}
-
-static const struct file_operations kprobe_events_fops = {
-	.open		= kprobe_events_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.write		= kprobe_events_write,
-	.release	= kprobe_events_release,
-};
-
-static void *profile_start(struct seq_file *m, loff_t *pos)
-{
-	mutex_lock(&dyn_event_mutex);
-	return seq_list_start(&dyn_event_list, *pos);
-}
-
-static void *profile_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	return seq_list_next(v, &dyn_event_list, pos);
-}
-
-static void profile_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&dyn_event_mutex);
-}
+/* ---- profile ------------------------------------------------------------- */
 
 /* "  <event> <hits> <misses>" */
-static int profile_show(struct seq_file *m, void *v)
+static int kprobe_profile(struct seq_file *m, struct dyn_event *de)
 {
-	struct dyn_event *de = list_entry(v, struct dyn_event, list);
 	struct kprobe_point *pt;
 	unsigned long hits = 0;
 	int cpu;
 
-	if (de->ops != &kprobe_ops)
-		return 0;
 	pt = to_point(de);
 	for_each_possible_cpu(cpu)
 		hits += *per_cpu_ptr(pt->nhit, cpu);
@@ -791,37 +748,11 @@ static int profile_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static const struct seq_operations profile_seq_ops = {
-	.start	= profile_start,
-	.next	= profile_next,
-	.stop	= profile_stop,
-	.show	= profile_show,
-};
-
-static int kprobe_profile_open(struct inode *inode, struct file *filp)
-{
-	if (tracing_is_disabled())
-		return -ENODEV;
-	return seq_open(filp, &profile_seq_ops);
-}
-
-static const struct file_operations kprobe_profile_fops = {
-	.open		= kprobe_profile_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release,
-};
-
 static __init int kprobe_events_init(void)
 {
 	dyn_event_register(&kprobe_ops);
 	register_module_notifier(&kprobe_module_nb);
-	if (tracing_is_disabled() || !tracefs_initialized())
-		return 0;
-	trace_create_file("kprobe_events", 0644, NULL, NULL,
-			  &kprobe_events_fops);
-	trace_create_file("kprobe_profile", 0444, NULL, NULL,
-			  &kprobe_profile_fops);
+	dyn_events_create_files(&kprobe_ops, "kprobe_events", "kprobe_profile");
 	return 0;
 }
 fs_initcall(kprobe_events_init);

@@ -595,69 +595,26 @@ static bool uprobe_match(const char *system, const char *event, int argc,
 	return probe_args_match(&pt->args, argc - 1, argv + 1);
 }
 
+static int uprobe_profile(struct seq_file *m, struct dyn_event *de);
+
 static struct dyn_event_ops uprobe_ops = {
 	.create		= uprobe_create,
 	.show		= uprobe_show,
 	.is_busy	= uprobe_is_busy,
 	.free		= uprobe_free,
 	.match		= uprobe_match,
+	.profile	= uprobe_profile,
 };
 
-/* ---- files ---------------------------------------------------------------- */
-
-static int uprobe_events_open(struct inode *inode, struct file *filp)
-{
-	return dyn_events_seq_open(inode, filp, &uprobe_ops);
-}
-
-static ssize_t uprobe_events_write(struct file *filp,
-				   const char __user *ubuf, size_t cnt,
-				   loff_t *ppos)
-{
-	return dyn_events_write(ubuf, cnt, &uprobe_ops);
-}
-
-static int uprobe_events_release(struct inode *inode, struct file *filp)
-{
-	if (filp->f_mode & FMODE_READ)
-		return seq_release(inode, filp);
-	return 0;
-}
-
-static const struct file_operations uprobe_events_fops = {
-	.open		= uprobe_events_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.write		= uprobe_events_write,
-	.release	= uprobe_events_release,
-};
-
-static void *profile_start(struct seq_file *m, loff_t *pos)
-{
-	mutex_lock(&dyn_event_mutex);
-	return seq_list_start(&dyn_event_list, *pos);
-}
-
-static void *profile_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	return seq_list_next(v, &dyn_event_list, pos);
-}
-
-static void profile_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&dyn_event_mutex);
-}
+/* ---- profile ------------------------------------------------------------- */
 
 /* "  <path> <event> <hits>" */
-static int profile_show(struct seq_file *m, void *v)
+static int uprobe_profile(struct seq_file *m, struct dyn_event *de)
 {
-	struct dyn_event *de = list_entry(v, struct dyn_event, list);
 	struct uprobe_point *pt;
 	unsigned long hits = 0;
 	int cpu;
 
-	if (de->ops != &uprobe_ops)
-		return 0;
 	pt = to_point(de);
 	for_each_possible_cpu(cpu)
 		hits += *per_cpu_ptr(pt->nhit, cpu);
@@ -666,36 +623,10 @@ static int profile_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static const struct seq_operations profile_seq_ops = {
-	.start	= profile_start,
-	.next	= profile_next,
-	.stop	= profile_stop,
-	.show	= profile_show,
-};
-
-static int uprobe_profile_open(struct inode *inode, struct file *filp)
-{
-	if (tracing_is_disabled())
-		return -ENODEV;
-	return seq_open(filp, &profile_seq_ops);
-}
-
-static const struct file_operations uprobe_profile_fops = {
-	.open		= uprobe_profile_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release,
-};
-
 static __init int uprobe_events_init(void)
 {
 	dyn_event_register(&uprobe_ops);
-	if (tracing_is_disabled() || !tracefs_initialized())
-		return 0;
-	trace_create_file("uprobe_events", 0644, NULL, NULL,
-			  &uprobe_events_fops);
-	trace_create_file("uprobe_profile", 0444, NULL, NULL,
-			  &uprobe_profile_fops);
+	dyn_events_create_files(&uprobe_ops, "uprobe_events", "uprobe_profile");
 	return 0;
 }
 fs_initcall(uprobe_events_init);
