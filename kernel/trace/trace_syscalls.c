@@ -157,7 +157,7 @@ const char *get_syscall_name(int syscall)
  * without the local copy and the memcpy() call a variable length needs.
  */
 static __always_inline void syscall_store_args(unsigned long *dst,
-						struct pt_regs *regs, int n)
+					       struct pt_regs *regs, int n)
 {
 	unsigned long args[6];
 
