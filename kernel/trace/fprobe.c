@@ -48,88 +48,65 @@ struct fprobe_rethook_node {
 static void fprobe_call_entry(struct fprobe *fp, unsigned long ip,
 			      unsigned long parent_ip, struct pt_regs *regs)
 {
-	struct fprobe_rethook_node *fpr = NULL;
+	struct fprobe_rethook_node *fpr;
 	struct rethook_node *rh;
-	void *entry_data = NULL;
-	int ret = 0;
+	void *data;
 
-	if (fp->exit_handler) {
-		/* The return hook needs the stack pointer of the call. */
-		rh = regs ? rethook_try_get(fp->rethook) : NULL;
-		if (!rh) {
-			fp->nmissed++;
-			return;
-		}
-		fpr = container_of(rh, struct fprobe_rethook_node, node);
-		fpr->entry_ip = ip;
-		fpr->entry_parent_ip = parent_ip;
-		if (fp->entry_data_size)
-			entry_data = fpr->data;
-	}
-	if (fp->entry_handler)
-		ret = fp->entry_handler(fp, ip, parent_ip, regs, entry_data);
-	if (!fpr)
+	if (!fp->exit_handler) {
+		if (fp->entry_handler)
+			fp->entry_handler(fp, ip, parent_ip, regs, NULL);
 		return;
-	/* A non-zero return from the entry handler skips the exit. */
-	if (ret)
-		rethook_recycle(&fpr->node);
+	}
+	/* The exit needs a return hook, and the hook the call's registers. */
+	rh = regs ? rethook_try_get(fp->rethook) : NULL;
+	if (!rh) {
+		fp->nmissed++;
+		return;
+	}
+	fpr = container_of(rh, struct fprobe_rethook_node, node);
+	fpr->entry_ip = ip;
+	fpr->entry_parent_ip = parent_ip;
+	data = fp->entry_data_size ? fpr->data : NULL;
+	/* An entry handler that returns non-zero declines the exit. */
+	if (fp->entry_handler &&
+	    fp->entry_handler(fp, ip, parent_ip, regs, data))
+		rethook_recycle(rh);
 	else
-		rethook_hook(&fpr->node, regs, true);
+		rethook_hook(rh, regs, true);
 }
 
 NOKPROBE_SYMBOL(fprobe_call_entry);
 
+/*
+ * The ftrace callback of every fprobe.  One whose handlers may run
+ * kprobes' code (FPROBE_FL_KPROBE_SHARED) does not run while a kprobe
+ * handler runs on this CPU, and marks kprobes busy while it runs.
+ */
 static void fprobe_ftrace_entry(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *ops,
 				struct ftrace_regs *fregs)
 {
 	struct fprobe *fp = container_of(ops, struct fprobe, ops);
+	bool shared = fprobe_shared_with_kprobes(fp);
 	int bit;
 
 	if (fprobe_disabled(fp))
 		return;
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0) {
+	if (bit < 0 || (shared && kprobe_running())) {
 		fp->nmissed++;
-		return;
-	}
-	fprobe_call_entry(fp, ip, parent_ip, ftrace_get_regs(fregs));
-	ftrace_test_recursion_unlock(bit);
-}
-
-NOKPROBE_SYMBOL(fprobe_ftrace_entry);
-
-/*
- * The entry of an fprobe whose handlers may run kprobes' code
- * (FPROBE_FL_KPROBE_SHARED): not while a kprobe handler runs on this
- * CPU, and with kprobes marked busy while they run.
- */
-static void fprobe_ftrace_kprobe_entry(unsigned long ip,
-				       unsigned long parent_ip,
-				       struct ftrace_ops *ops,
-				       struct ftrace_regs *fregs)
-{
-	struct fprobe *fp = container_of(ops, struct fprobe, ops);
-	int bit;
-
-	if (fprobe_disabled(fp))
-		return;
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0) {
-		fp->nmissed++;
-		return;
-	}
-	if (kprobe_running()) {
-		fp->nmissed++;
-	} else {
+	} else if (shared) {
 		kprobe_busy_begin();
 		fprobe_call_entry(fp, ip, parent_ip, ftrace_get_regs(fregs));
 		kprobe_busy_end();
+	} else {
+		fprobe_call_entry(fp, ip, parent_ip, ftrace_get_regs(fregs));
 	}
-	ftrace_test_recursion_unlock(bit);
+	if (bit >= 0)
+		ftrace_test_recursion_unlock(bit);
 }
 
-NOKPROBE_SYMBOL(fprobe_ftrace_kprobe_entry);
+NOKPROBE_SYMBOL(fprobe_ftrace_entry);
 
 static void fprobe_rethook_exit(struct rethook_node *rh, void *data,
 				unsigned long ret_ip, struct pt_regs *regs)
@@ -160,10 +137,7 @@ static void fprobe_init(struct fprobe *fp)
 	fp->nmissed = 0;
 	fp->rethook = NULL;
 	memset(&fp->ops, 0, sizeof(fp->ops));
-	if (fprobe_shared_with_kprobes(fp))
-		fp->ops.func = fprobe_ftrace_kprobe_entry;
-	else
-		fp->ops.func = fprobe_ftrace_entry;
+	fp->ops.func = fprobe_ftrace_entry;
 	fp->ops.flags = FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION;
 }
 
@@ -339,8 +313,7 @@ EXPORT_SYMBOL_GPL(register_fprobe_syms);
  */
 bool fprobe_is_registered(struct fprobe *fp)
 {
-	return fp && (fp->ops.func == fprobe_ftrace_entry ||
-		      fp->ops.func == fprobe_ftrace_kprobe_entry);
+	return fp && fp->ops.func == fprobe_ftrace_entry;
 }
 EXPORT_SYMBOL_GPL(fprobe_is_registered);
 

@@ -773,24 +773,11 @@ static bool fprobe_is_busy(struct dyn_event *de)
 static int fprobe_free(struct dyn_event *de)
 {
 	struct fprobe_point *pt = to_point(de);
-	struct probe_event *ev = pt->event;
-	bool last, busy;
 	int ret;
 
-	mutex_lock(&trace_types_lock);
-	last = list_is_singular(&ev->points);
-	busy = probe_event_enabled(ev);
-	if (!busy && !last)
-		list_del(&pt->node);
-	mutex_unlock(&trace_types_lock);
-	if (busy)
-		return -EBUSY;
-	/* The event goes with its last point, unless its files are open. */
-	if (last) {
-		ret = probe_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
+	ret = probe_event_remove_point(pt->event, &pt->node);
+	if (ret)
+		return ret;
 	if (pt->type == FPT_TPOINT) {
 		mutex_lock(&tprobe_lock);
 		pt->tp_want = false;
@@ -814,9 +801,7 @@ static bool fprobe_match(const char *system, const char *event, int argc,
 	struct fprobe_point *pt = to_point(de);
 	size_t n = strlen(pt->place);
 
-	/* "-:group/" removes every event of the group. */
-	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
-	    (system && strcmp(pt->event->group, system)))
+	if (!probe_event_named(pt->event, system, event))
 		return false;
 	if (!argc)
 		return true;

@@ -613,24 +613,11 @@ static bool kprobe_is_busy(struct dyn_event *de)
 static int kprobe_free(struct dyn_event *de)
 {
 	struct kprobe_point *pt = to_point(de);
-	struct probe_event *ev = pt->event;
-	bool last, busy;
 	int ret;
 
-	mutex_lock(&trace_types_lock);
-	last = list_is_singular(&ev->points);
-	busy = probe_event_enabled(ev);
-	if (!busy && !last)
-		list_del(&pt->node);
-	mutex_unlock(&trace_types_lock);
-	if (busy)
-		return -EBUSY;
-	/* The event goes with its last point, unless its files are open. */
-	if (last) {
-		ret = probe_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
+	ret = probe_event_remove_point(pt->event, &pt->node);
+	if (ret)
+		return ret;
 	point_unregister(pt);
 	dyn_event_del(de);
 	point_free(pt);
@@ -644,9 +631,7 @@ static bool kprobe_match(const char *system, const char *event, int argc,
 	struct kprobe_point *pt = to_point(de);
 	char place[KSYM_NAME_LEN + 32];
 
-	/* "-:group/" removes every event of the group. */
-	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
-	    (system && strcmp(pt->event->group, system)))
+	if (!probe_event_named(pt->event, system, event))
 		return false;
 	if (!argc)
 		return true;

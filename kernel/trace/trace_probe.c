@@ -965,6 +965,48 @@ int probe_event_destroy(struct probe_event *ev)
 }
 
 /**
+ * probe_event_remove_point() - take a probe point off its event
+ * @ev: the event
+ * @node: the point's entry in @ev->points
+ *
+ * The event goes with its last point.  Nothing changes if the event is
+ * enabled in some session, or if it is the last point and the event's
+ * files are open.
+ *
+ * Return: 0 when the caller may unregister and free the point, -EBUSY
+ * or probe_event_destroy()'s error when it stays.
+ */
+int probe_event_remove_point(struct probe_event *ev, struct list_head *node)
+{
+	bool last, busy;
+
+	mutex_lock(&trace_types_lock);
+	last = list_is_singular(&ev->points);
+	busy = probe_event_enabled(ev);
+	if (!busy && !last)
+		list_del(node);
+	mutex_unlock(&trace_types_lock);
+	if (busy)
+		return -EBUSY;
+	return last ? probe_event_destroy(ev) : 0;
+}
+
+/**
+ * probe_event_named() - whether a removal's "[group/]event" names @ev
+ * @ev: the event
+ * @system: the group written, or NULL for any
+ * @event: the name written; empty ("-:group/") for every event of @system
+ *
+ * Return: true if @ev is one of the events named.
+ */
+bool probe_event_named(const struct probe_event *ev, const char *system,
+		       const char *event)
+{
+	return (!*event || !strcmp(probe_event_name(ev), event)) &&
+	       (!system || !strcmp(ev->group, system));
+}
+
+/**
  * probe_event_link() - record a probe event into a session
  * @ev: the event
  * @file: the event in the session

@@ -264,6 +264,9 @@ struct probe_event *probe_event_create(const char *group, const char *name,
 				       const struct probe_event_kind *kind,
 				       const struct probe_args *pa);
 int probe_event_destroy(struct probe_event *ev);
+int probe_event_remove_point(struct probe_event *ev, struct list_head *node);
+bool probe_event_named(const struct probe_event *ev, const char *system,
+		       const char *event);
 int probe_event_link(struct probe_event *ev, struct trace_event_file *file);
 bool probe_event_unlink(struct probe_event *ev,
 			struct trace_event_file *file);

@@ -550,24 +550,11 @@ static bool uprobe_is_busy(struct dyn_event *de)
 static int uprobe_free(struct dyn_event *de)
 {
 	struct uprobe_point *pt = to_point(de);
-	struct probe_event *ev = pt->event;
-	bool last, busy;
 	int ret;
 
-	mutex_lock(&trace_types_lock);
-	last = list_is_singular(&ev->points);
-	busy = probe_event_enabled(ev);
-	if (!busy && !last)
-		list_del(&pt->node);
-	mutex_unlock(&trace_types_lock);
-	if (busy)
-		return -EBUSY;
-	/* The event goes with its last point, unless its files are open. */
-	if (last) {
-		ret = probe_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
+	ret = probe_event_remove_point(pt->event, &pt->node);
+	if (ret)
+		return ret;
 	dyn_event_del(de);
 	point_free(pt);
 	return 0;
@@ -581,9 +568,7 @@ static bool uprobe_match(const char *system, const char *event, int argc,
 	size_t n = strlen(pt->filename);
 	char off[64];
 
-	/* "-:group/" removes every event of the group. */
-	if ((*event && strcmp(probe_event_name(pt->event), event)) ||
-	    (system && strcmp(pt->event->group, system)))
+	if (!probe_event_named(pt->event, system, event))
 		return false;
 	if (!argc)
 		return true;
