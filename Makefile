@@ -31,15 +31,12 @@ all: check
 run check bench series clean deps kernel tree defconfig:
 	@INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) $@
 
-# Only the tests TESTS names (paths under tools/testing/selftests/ftrace,
-# upstream/... for the base tree's), in one guest.
-try:
-	@TESTS="$(TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
-
 upstream-selftests:
 	@VERBOSE=$(VERBOSE) $(LAB) upstream_selftests
 
-# A quick loop: only the tests TESTS names, in one guest (lab/lab.sh try).
+# A quick loop: only the tests TESTS names (paths under
+# tools/testing/selftests/ftrace, upstream/... for the base tree's), in
+# one guest (lab/lab.sh try).
 try:
 	@TESTS="$(TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
 

@@ -366,6 +366,8 @@ enum {
 	TRACE_EVENT_FL_UPROBE		= BIT(6),
 	/* Made at run time (dynamic_events): class->reg attaches it. */
 	TRACE_EVENT_FL_DYNAMIC		= BIT(7),
+	/* An event probe's (recorded from another event's records). */
+	TRACE_EVENT_FL_EPROBE		= BIT(8),
 };
 
 /**
@@ -436,20 +438,23 @@ enum {
 	EVENT_FILE_FL_PID_FILTER_BIT,
 	EVENT_FILE_FL_SOFT_MODE_BIT,
 	EVENT_FILE_FL_SOFT_DISABLED_BIT,
+	EVENT_FILE_FL_HOOKED_BIT,
 };
 
 /*
  * ENABLED: the probe is attached.  SOFT_MODE: something (a function
  * probe's enable_event or disable_event) switches the event on and off
  * from where it runs; the probe stays attached and SOFT_DISABLED says
- * whether its records are dropped.  The bits are changed with atomic
- * bit operations: SOFT_DISABLED is flipped without a lock.
+ * whether its records are dropped.  HOOKED: other events (event probes)
+ * are handed each record, dropped ones included.  The bits are changed
+ * with atomic bit operations: SOFT_DISABLED is flipped without a lock.
  */
 #define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
 #define EVENT_FILE_FL_FILTERED	BIT(EVENT_FILE_FL_FILTERED_BIT)
 #define EVENT_FILE_FL_PID_FILTER	BIT(EVENT_FILE_FL_PID_FILTER_BIT)
 #define EVENT_FILE_FL_SOFT_MODE	BIT(EVENT_FILE_FL_SOFT_MODE_BIT)
 #define EVENT_FILE_FL_SOFT_DISABLED	BIT(EVENT_FILE_FL_SOFT_DISABLED_BIT)
+#define EVENT_FILE_FL_HOOKED	BIT(EVENT_FILE_FL_HOOKED_BIT)
 
 struct event_filter;
 
@@ -462,6 +467,8 @@ struct event_filter;
  * @sm_ref: how many users keep the event in soft mode (trace_types_lock)
  * @ed: its directory under events/
  * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
+ * @hooks: what each record is handed to, when EVENT_FILE_FL_HOOKED is
+ *	set (RCU; written under trace_types_lock)
  */
 struct trace_event_file {
 	struct list_head		list;
@@ -471,6 +478,7 @@ struct trace_event_file {
 	unsigned int			sm_ref;
 	struct event_dir		*ed;
 	struct event_filter __rcu	*filter;
+	struct list_head		hooks;
 };
 
 /**

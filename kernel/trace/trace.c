@@ -351,14 +351,27 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	unsigned long flags = READ_ONCE(trace_file->flags);
 
 	/*
-	 * Soft-disabled (a function probe turned it off), or set_event_pid
-	 * does not trace the task running here.
+	 * set_event_pid does not trace the task running here, or the event
+	 * is soft disabled (a function probe turned it off): its record is
+	 * dropped, or built aside for the hooks that want it.
 	 */
 	if (unlikely(flags & (EVENT_FILE_FL_SOFT_DISABLED |
-			      EVENT_FILE_FL_PID_FILTER)) &&
-	    ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
-	     this_cpu_read(*tr->pid_ignore)))
-		return NULL;
+			      EVENT_FILE_FL_PID_FILTER))) {
+		if ((flags & EVENT_FILE_FL_PID_FILTER) &&
+		    this_cpu_read(*tr->pid_ignore))
+			return NULL;
+		if (flags & EVENT_FILE_FL_SOFT_DISABLED) {
+			void *rec;
+
+			if (!IS_ENABLED(CONFIG_EVENT_TRACING) ||
+			    !(flags & EVENT_FILE_FL_HOOKED))
+				return NULL;
+			rec = event_scratch_reserve(fbuffer, trace_file, len);
+			if (rec)
+				return rec;
+			/* Too big: the ring buffer, discarded at commit. */
+		}
+	}
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->event = trace_buffer_lock_reserve(tr->buffer,
 						   trace_file->call->event.type,
@@ -377,16 +390,20 @@ EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
  *	trace_event_buffer_reserve()
  * @fbuffer: as filled in by trace_event_buffer_reserve()
  *
- * A record its event's filter does not match is discarded instead.
+ * The event's hooks see the record first.  A record its event's filter
+ * does not match, or one the event drops, is discarded instead.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 #ifdef CONFIG_EVENT_TRACING
-	struct trace_event_file *file = fbuffer->trace_file;
+	unsigned long flags = READ_ONCE(fbuffer->trace_file->flags);
 
-	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED) &&
-	    !trace_event_filter_keep(file, fbuffer->entry)) {
-		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+	/* A scratch record has no ring buffer event (and was hooked). */
+	if (unlikely((flags & (EVENT_FILE_FL_FILTERED |
+			       EVENT_FILE_FL_HOOKED |
+			       EVENT_FILE_FL_SOFT_DISABLED)) ||
+		     !fbuffer->event)) {
+		event_hooks_commit(fbuffer);
 		return;
 	}
 #endif

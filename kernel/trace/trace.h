@@ -468,6 +468,27 @@ static inline bool event_soft_set(struct trace_event_file *file, bool on)
 	return !test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 }
 
+/**
+ * struct trace_event_hook - something an event's records are handed to
+ * @list: entry in the event's &trace_event_file.hooks
+ * @func: called with each record of the event, before it is committed;
+ *	in the event's probe, preemption disabled
+ */
+struct trace_event_hook {
+	struct list_head	list;
+	void			(*func)(struct trace_event_hook *hook,
+					const void *rec);
+};
+
+/* trace_events_hook.c */
+int event_hook_add(struct trace_event_file *file,
+		   struct trace_event_hook *hook);
+void event_hook_del(struct trace_event_file *file,
+		    struct trace_event_hook *hook);
+void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
+			    struct trace_event_file *file, unsigned long len);
+void event_hooks_commit(struct trace_event_buffer *fbuffer);
+
 static inline const char *event_system(struct trace_event_call *call)
 {
 	return call->class->system;
@@ -520,6 +541,9 @@ void event_filter_free(struct event_filter *filter);
 void event_filter_log_error(struct trace_array *tr, const char *text,
 			    const struct filter_error *err);
 bool trace_event_filter_keep(struct trace_event_file *file, const void *rec);
+bool event_filter_match(const struct event_filter *filter, const void *rec);
+const struct trace_event_fields *
+event_field_find(struct trace_event_call *call, const char *name);
 
 /* trace_functions.c: current_tracer and the function tracer */
 const char *trace_tracer_name(struct trace_array *tr);

@@ -814,6 +814,12 @@ static const char readme_text[] =
 	"\t           f and t events take the kprobe events' <args>, but no\n"
 	"\t           %<register>; $arg<N> at a tracepoint are its arguments\n"
 #endif
+#ifdef CONFIG_PROBE_EVENTS
+	"  dynamic_events (event probe events):\n"
+	"\t   Format: e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
+	"\t           $<field> is a field of the <attached-group>/<attached-event>,\n"
+	"\t           otherwise the kprobe events' <args>, without %<register>\n"
+#endif
 	"  error_log\t- error log for failed commands (that support it)\n";
 
 static ssize_t readme_read(struct file *filp, char __user *ubuf, size_t cnt,

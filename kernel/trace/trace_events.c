@@ -464,6 +464,7 @@ static int event_add_file(struct trace_array *tr,
 		return -ENOMEM;
 	file->call = call;
 	file->tr = tr;
+	INIT_LIST_HEAD(&file->hooks);
 	if (trace_pids_filtering(tr))
 		set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 	list_add_tail(&file->list, &tr->events);
@@ -1054,7 +1055,11 @@ void event_trace_del_tr(struct trace_array *tr)
 	LIST_HEAD(gone);
 
 	lockdep_assert_held(&trace_types_lock);
-	list_for_each_entry_safe(file, n, &tr->events, list) {
+	/*
+	 * Newest first: an event probe goes before the event it hooks,
+	 * which was there when the probe was defined.
+	 */
+	list_for_each_entry_safe_reverse(file, n, &tr->events, list) {
 		event_del_file(file);
 		list_add(&file->list, &gone);
 	}

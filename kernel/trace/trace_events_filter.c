@@ -308,6 +308,19 @@ bool trace_event_filter_keep(struct trace_event_file *file, const void *rec)
 	return !filter || node_match(filter->root, rec);
 }
 
+/**
+ * event_filter_match() - whether a record matches a filter
+ * @filter: a filter parsed for the record's event
+ * @rec: the record
+ *
+ * Context: any; @filter stays valid meanwhile.
+ * Return: true if it matches.
+ */
+bool event_filter_match(const struct event_filter *filter, const void *rec)
+{
+	return node_match(filter->root, rec);
+}
+
 /* ---- parsing ------------------------------------------------------------- */
 
 struct filter_parser {
@@ -366,8 +379,15 @@ static const struct {
 	{ "<", OP_LT }, { ">", OP_GT }, { "&", OP_BAND }, { "~", OP_GLOB },
 };
 
-static const struct trace_event_fields *
-find_field(struct trace_event_call *call, const char *name)
+/**
+ * event_field_find() - an event's field, by name
+ * @call: the event
+ * @name: the field's name: a common field's or one of the event's own
+ *
+ * Return: the field, or NULL if the event has none of that name.
+ */
+const struct trace_event_fields *
+event_field_find(struct trace_event_call *call, const char *name)
 {
 	const struct trace_event_fields *f;
 
@@ -545,7 +565,7 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 		   !strcmp(name, "common_comm")) {
 		kind = PRED_COMM;
 	} else {
-		f = find_field(p->call, name);
+		f = event_field_find(p->call, name);
 		if (!f)
 			goto fail_field;
 		kind = field_kind(f);

@@ -180,13 +180,17 @@ static const struct trace_event_fields fexit_hdr[] = {
 };
 
 /* "(vfs_read+0x4/0x140)" */
-static void fentry_print_head(struct trace_seq *s, const unsigned long *hdr)
+static void fentry_print_head(struct trace_seq *s,
+			      const struct probe_event *ev,
+			      const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(%pS)", (void *)hdr[0]);
 }
 
 /* "(ksys_read+0x6b/0xf0 <- vfs_read)" */
-static void fexit_print_head(struct trace_seq *s, const unsigned long *hdr)
+static void fexit_print_head(struct trace_seq *s,
+			     const struct probe_event *ev,
+			     const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(%pS <- %ps)", (void *)hdr[1], (void *)hdr[0]);
 }

@@ -129,13 +129,16 @@ static const struct trace_event_fields kretprobe_hdr[] = {
 };
 
 /* "(vfs_read+0x4/0x140)" */
-static void kprobe_print_head(struct trace_seq *s, const unsigned long *hdr)
+static void kprobe_print_head(struct trace_seq *s,
+			      const struct probe_event *ev,
+			      const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(%pS)", (void *)hdr[0]);
 }
 
 /* "(ksys_read+0x6b/0xf0 <- vfs_read)" */
 static void kretprobe_print_head(struct trace_seq *s,
+				 const struct probe_event *ev,
 				 const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(%pS <- %ps)", (void *)hdr[1], (void *)hdr[0]);

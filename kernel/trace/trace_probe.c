@@ -212,11 +212,56 @@ enum probe_base {
 	PB_STR,
 	PB_USTACK,	/* a slot of the user stack */
 	PB_FOFFS,	/* an offset in the probed file */
+	/* Another event's record (PROBE_F_EVENT), at edata: */
+	PB_FIELD,	/* an integer field's value */
+	PB_FIELD_ADDR,	/* an array field's address */
+	PB_FIELD_LOC,	/* a __data_loc field's data's address */
+	PB_FIELD_RELLOC,	/* a __rel_loc field's data's address */
 };
+
+static bool base_is_field(const struct probe_arg *a)
+{
+	return a->base >= PB_FIELD;
+}
 
 static int parse_number(const char *s, unsigned long max, unsigned long *n)
 {
 	return kstrtoul(s, 10, n) || *n > max ? -EINVAL : 0;
+}
+
+/*
+ * "$NAME" in an event probe: a field of the event's record (a common
+ * one included), else $comm.  A field's type says where its value is.
+ */
+static int parse_field(struct probe_parse *pp, struct probe_arg *a,
+		       const char *name, int pos)
+{
+	const struct trace_event_fields *f;
+
+	f = event_field_find(pp->event, name);
+	if (!f) {
+		if (!strcmp(name, "comm") || !strcmp(name, "COMM")) {
+			a->base = PB_COMM;
+			return 0;
+		}
+		probe_log_err(pp, pos, PE_BAD_ATTACH_ARG);
+		return -EINVAL;
+	}
+	a->param = f->offset;
+	if (str_has_prefix(f->type, "__data_loc ")) {
+		a->base = PB_FIELD_LOC;
+	} else if (str_has_prefix(f->type, "__rel_loc ")) {
+		a->base = PB_FIELD_RELLOC;
+	} else if (f->len || f->size > sizeof(u64) ||
+		   !is_power_of_2(f->size)) {
+		a->base = PB_FIELD_ADDR;
+	} else {
+		a->base = PB_FIELD;
+		a->fsize = f->size;
+		a->fsigned = f->is_signed;
+	}
+	a->ftext = a->base != PB_FIELD && strstr(f->type, "char[");
+	return 0;
 }
 
 static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
@@ -225,6 +270,8 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 	bool user = pp->flags & PROBE_F_USER;
 	unsigned long n;
 
+	if (pp->flags & PROBE_F_EVENT)
+		return parse_field(pp, a, s, pos);
 	if (!strcmp(s, "retval")) {
 		if (!(pp->flags & PROBE_F_RETURN)) {
 			probe_log_err(pp, pos, PE_RETVAL_ON_PROBE);
@@ -565,7 +612,9 @@ static int check_arg(struct probe_parse *pp, struct probe_arg *a,
 		break;
 	case PK_STRING:
 	case PK_USTRING:
-		if (!data && !a->ndrf && a->base != PB_IMM) {
+		/* A field's value is where the string is, or points to it. */
+		if (!data && !a->ndrf && a->base != PB_IMM &&
+		    !base_is_field(a)) {
 			probe_log_err(pp, tpos, PE_BAD_STRING);
 			return -EINVAL;
 		}
@@ -676,9 +725,10 @@ int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
 	ret = parse_fetch(pp, a, body, bpos);
 	if (ret)
 		return ret;
+	/* Text is recorded as a string unless typed otherwise. */
 	if (!a->type)
-		a->type = type_find(a->base == PB_COMM || a->base == PB_STR ?
-				    "string" : "x64");
+		a->type = type_find(a->base == PB_COMM || a->base == PB_STR ||
+				    (a->ftext && !a->ndrf) ? "string" : "x64");
 	ret = check_arg(pp, a, type, tpos, bpos);
 	if (!ret && a->base == PB_EARG)
 		pa->entry_args = max_t(unsigned int, pa->entry_args,
@@ -1113,7 +1163,7 @@ static enum print_line_t probe_print(struct trace_iterator *iter, int flags,
 	int i, j;
 
 	trace_seq_printf(s, "%s: ", probe_event_name(ev));
-	ev->kind->print_head(s, (const unsigned long *)
+	ev->kind->print_head(s, ev, (const unsigned long *)
 			     (rec + sizeof(struct trace_entry)));
 	for (i = 0; i < ev->layout.nargs; i++) {
 		const struct probe_arg *a = &ev->layout.args[i];
@@ -1199,6 +1249,23 @@ static unsigned long user_stack_nth(struct pt_regs *regs, unsigned long n)
 	return v;
 }
 
+/* An integer field of another event's record, widened as its type says. */
+static unsigned long field_value(const struct probe_arg *a, const u8 *p)
+{
+	switch (a->fsize) {
+	case 1:
+		return a->fsigned ? (long)*(s8 *)p : *p;
+	case 2:
+		return a->fsigned ? (long)get_unaligned((s16 *)p) :
+		       get_unaligned((u16 *)p);
+	case 4:
+		return a->fsigned ? (long)get_unaligned((s32 *)p) :
+		       get_unaligned((u32 *)p);
+	default:
+		return get_unaligned((unsigned long *)p);
+	}
+}
+
 static unsigned long fetch_base(const struct probe_arg *a,
 				struct pt_regs *regs,
 				const unsigned long *edata)
@@ -1221,6 +1288,17 @@ static unsigned long fetch_base(const struct probe_arg *a,
 	case PB_FOFFS:
 		/* A uprobe hit's edata[0]: where the file's offset 0 is. */
 		return edata ? edata[0] + a->param : 0;
+	case PB_FIELD:
+		return field_value(a, (const u8 *)edata + a->param);
+	case PB_FIELD_ADDR:
+		return (unsigned long)edata + a->param;
+	case PB_FIELD_LOC:
+		return (unsigned long)edata +
+		       (get_unaligned((u32 *)((u8 *)edata + a->param)) & 0xffff);
+	case PB_FIELD_RELLOC:
+		/* From the end of the location word. */
+		return (unsigned long)edata + a->param + sizeof(u32) +
+		       (get_unaligned((u32 *)((u8 *)edata + a->param)) & 0xffff);
 	default:
 		return a->param;
 	}
@@ -1402,6 +1480,23 @@ void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
 	}
 }
 
+static void record_one(struct probe_event *ev, struct trace_event_file *file,
+		       const struct probe_args *pa, struct pt_regs *regs,
+		       const unsigned long *edata, const unsigned long *hdr,
+		       size_t dsize)
+{
+	struct trace_event_buffer fbuffer;
+	u8 *rec;
+
+	rec = trace_event_buffer_reserve(&fbuffer, file, pa->size + dsize);
+	if (!rec)
+		return;
+	if (ev->hdr_size)
+		memcpy(rec + sizeof(struct trace_entry), hdr, ev->hdr_size);
+	probe_args_store(pa, regs, edata, rec, dsize);
+	trace_event_buffer_commit(&fbuffer);
+}
+
 /**
  * probe_event_record() - record a hit of a probe event
  * @ev: the event
@@ -1420,25 +1515,39 @@ void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 			struct pt_regs *regs, const unsigned long *edata,
 			const unsigned long *hdr)
 {
-	struct trace_event_buffer fbuffer;
 	struct probe_link *l;
 	size_t dsize = 0;
 	bool sized = false;
-	u8 *rec;
 
 	list_for_each_entry_rcu(l, &ev->files, list) {
 		if (!sized) {
 			dsize = probe_args_dynamic_size(pa, regs, edata);
 			sized = true;
 		}
-		rec = trace_event_buffer_reserve(&fbuffer, l->file,
-						 pa->size + dsize);
-		if (!rec)
-			continue;
-		memcpy(rec + sizeof(struct trace_entry), hdr, ev->hdr_size);
-		probe_args_store(pa, regs, edata, rec, dsize);
-		trace_event_buffer_commit(&fbuffer);
+		record_one(ev, l->file, pa, regs, edata, hdr, dsize);
 	}
+}
+
+/**
+ * probe_event_record_file() - record a hit of a probe event in one session
+ * @ev: the event
+ * @file: the event in the session
+ * @pa: the arguments of the probe point hit
+ * @regs: the registers at the hit, or NULL where there are none
+ * @edata: as for probe_event_record(); for an event probe
+ *	(PROBE_F_EVENT), the record whose fields the arguments fetch
+ * @hdr: the header's values, @ev->hdr_size bytes
+ *
+ * Context: any; the caller keeps preemption disabled.
+ */
+void probe_event_record_file(struct probe_event *ev,
+			     struct trace_event_file *file,
+			     const struct probe_args *pa, struct pt_regs *regs,
+			     const unsigned long *edata,
+			     const unsigned long *hdr)
+{
+	record_one(ev, file, pa, regs, edata, hdr,
+		   probe_args_dynamic_size(pa, regs, edata));
 }
 
 /**

@@ -101,7 +101,11 @@
 	X(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type") \
 	X(TOO_MANY_ARGS,	"Too many arguments")			\
 	X(NO_TRACEPOINT,	"Tracepoint is not found")		\
-	X(BAD_TP_NAME,		"Invalid character in tracepoint name")
+	X(BAD_TP_NAME,		"Invalid character in tracepoint name")	\
+	X(NO_EVENT_INFO,	"This requires both group and event name to attach") \
+	X(BAD_ATTACH_EVENT,	"Attached event does not exist")	\
+	X(BAD_ATTACH_ARG,	"Attached event does not have this field") \
+	X(NO_EP_FILTER,		"No filter rule after 'if'")
 
 #define X(name, text) PE_##name,
 enum probe_error { PROBE_ERRORS };
@@ -113,6 +117,7 @@ enum probe_error { PROBE_ERRORS };
 #define PROBE_F_ENTRY		BIT(2)	/* at a function's first instruction */
 #define PROBE_F_USER		BIT(3)	/* a user task's registers and memory */
 #define PROBE_F_NOREGS		BIT(4)	/* no %register (fprobe, tracepoint) */
+#define PROBE_F_EVENT		BIT(5)	/* another event's record: $field */
 
 /**
  * struct probe_parse - one definition being parsed
@@ -124,6 +129,7 @@ enum probe_error { PROBE_ERRORS };
  * @err: the last error logged, as &enum probe_error + 1; 0 for none
  * @err_pos: where that error's caret points
  * @max_arg: the highest $argN the kind can fetch, or 0 for the default
+ * @event: for PROBE_F_EVENT, the event whose record's fields $NAME names
  */
 struct probe_parse {
 	const char	*loc;
@@ -133,11 +139,13 @@ struct probe_parse {
 	int		err;
 	int		err_pos;
 	unsigned int	max_arg;
+	struct trace_event_call	*event;
 };
 
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);
 
 struct probe_argtype;
+struct probe_event;
 
 /**
  * struct probe_arg - one argument of a probe event
@@ -152,6 +160,9 @@ struct probe_argtype;
  * @udrf: bit i set: dereference i reads user memory
  * @bf_width: for a bitfield, its width in bits, else 0
  * @bf_shift: for a bitfield, its offset in its container
+ * @fsize: for a field of another event's record, its size in bytes
+ * @fsigned: and whether it is signed
+ * @ftext: the field is text: a char array, or a string's location
  * @param: the register's offset, stack slot, argument number or value
  * @drf: the dereferences' offsets, innermost first
  * @str: an immediate string
@@ -168,6 +179,9 @@ struct probe_arg {
 	u16			udrf;
 	u8			bf_width;
 	u8			bf_shift;
+	u8			fsize;
+	bool			fsigned;
+	bool			ftext;
 	unsigned long		param;
 	long			drf[PROBE_DEREF_MAX];
 	char			*str;
@@ -191,13 +205,15 @@ struct probe_args {
  * struct probe_event_kind - what a kind gives each of its events
  * @hdr: the header fields after &struct trace_entry, ending with a NULL
  *	name: each an unsigned long
- * @print_head: prints the header's part of a record's text
+ * @print_head: prints the header's part of a record's text, after
+ *	"NAME: "
  * @reg: the class's reg(): attaches the kind's probes
  * @flags: TRACE_EVENT_FL_* bits of the kind
  */
 struct probe_event_kind {
 	const struct trace_event_fields	*hdr;
-	void	(*print_head)(struct trace_seq *s, const unsigned long *hdr);
+	void	(*print_head)(struct trace_seq *s, const struct probe_event *ev,
+			      const unsigned long *hdr);
 	int	(*reg)(struct trace_event_call *call, enum trace_reg type,
 		       void *data);
 	int	flags;
@@ -250,6 +266,11 @@ bool probe_args_same(const struct probe_args *a, const struct probe_args *b);
 void probe_show_args(struct seq_file *m, const struct probe_args *pa);
 bool probe_args_match(const struct probe_args *pa, int argc,
 		      const char **argv);
+void probe_event_record_file(struct probe_event *ev,
+			     struct trace_event_file *file,
+			     const struct probe_args *pa, struct pt_regs *regs,
+			     const unsigned long *edata,
+			     const unsigned long *hdr);
 void probe_fetch_entry_args(const struct probe_args *pa,
 			    struct pt_regs *regs, unsigned long *edata);
 size_t probe_args_dynamic_size(const struct probe_args *pa,

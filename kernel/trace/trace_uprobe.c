@@ -132,13 +132,16 @@ static const struct trace_event_fields uretprobe_hdr[] = {
 };
 
 /* "(0x401745)" */
-static void uprobe_print_head(struct trace_seq *s, const unsigned long *hdr)
+static void uprobe_print_head(struct trace_seq *s,
+			      const struct probe_event *ev,
+			      const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(0x%lx)", hdr[0]);
 }
 
 /* "(0x401802 <- 0x401745)": the return address, then the function. */
 static void uretprobe_print_head(struct trace_seq *s,
+				 const struct probe_event *ev,
 				 const unsigned long *hdr)
 {
 	trace_seq_printf(s, "(0x%lx <- 0x%lx)", hdr[1], hdr[0]);

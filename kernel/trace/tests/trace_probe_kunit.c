@@ -9,6 +9,8 @@
  *   names	"[group/]event" and its errors
  *   fetch	a hit's values stored from registers, nested kernel
  *		memory, immediates, $comm, bitfields, arrays, and faults
+ *   event fields	an event probe's $FIELD of each kind of field, read
+ *		from a record the test builds, and their errors
  *
  * Nothing is registered: the parser and the fetch code run on their
  * own, with a pt_regs the test fills in.
@@ -393,6 +395,141 @@ static void probe_test_same_layout(struct kunit *test)
 	probe_args_free(&c);
 }
 
+/* ---- event probes: fields of another event's record ------------------- */
+
+static struct trace_event_fields src_fields[] = {
+	{ .type = "int", .name = "neg", .offset = 8, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "unsigned short", .name = "half", .offset = 12, .size = 2 },
+	{ .type = "char[8]", .name = "name", .offset = 14, .size = 8,
+	  .len = 8 },
+	{ .type = "__data_loc char[]", .name = "dl", .offset = 24, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "__rel_loc char[]", .name = "rl", .offset = 28, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "const char *", .name = "ptr", .offset = 32, .size = 8 },
+	{}
+};
+
+static struct trace_event_class src_class = {
+	.system		= "kunit",
+	.field_array	= src_fields,
+};
+
+static struct trace_event_call src_call = {
+	.class		= &src_class,
+	.name		= "src",
+};
+
+static const char * const field_args[] = {
+	"a=$neg",			/*  0: x64, sign-extended */
+	"b=$neg:s32",			/*  1 */
+	"c=$half:u16",			/*  2 */
+	"d=$name",			/*  3: text: a string */
+	"e=$dl",			/*  4 */
+	"f=$rl",			/*  5 */
+	"g=$ptr:string",		/*  6: the pointer's string */
+	"h=+1($dl):char",		/*  7 */
+	"i=$common_pid:s32",		/*  8 */
+	"j=$comm",			/*  9 */
+	"k=$name:x64",			/* 10: an array's address */
+};
+
+static void probe_test_event_fields(struct kunit *test)
+{
+	struct probe_parse pp = { .loc = "kunit", .cmd = "kunit",
+				  .flags = PROBE_F_KERNEL | PROBE_F_NOREGS |
+					   PROBE_F_EVENT,
+				  .event = &src_call };
+	unsigned int nargs = ARRAY_SIZE(field_args), i;
+	static const char ptr_text[] = "pointed";
+	struct probe_args pa = {};
+	u8 src[64] = {}, *rec;
+	size_t dsize;
+	u32 loc;
+
+	*(int *)(src + 4) = 4321;			/* common_pid */
+	*(int *)(src + 8) = -10;
+	*(u16 *)(src + 12) = 0xbeef;
+	memcpy(src + 14, "abcdefg", 8);
+	memcpy(src + 40, "dyn", 4);
+	*(u32 *)(src + 24) = 4 << 16 | 40;
+	memcpy(src + 48, "rel", 4);
+	*(u32 *)(src + 28) = 4 << 16 | (48 - 32);	/* from the word's end */
+	*(const char **)(src + 32) = ptr_text;
+
+	KUNIT_ASSERT_EQ(test, probe_args_alloc(&pa, nargs), 0);
+	for (i = 0; i < nargs; i++)
+		KUNIT_ASSERT_EQ_MSG(test,
+				    parse_one(test, &pp, &pa, i, field_args[i]),
+				    0, "%s", field_args[i]);
+	probe_args_layout(&pa, 0);
+	KUNIT_EXPECT_STREQ(test, pa.args[0].ctype, "u64");
+	KUNIT_EXPECT_STREQ(test, pa.args[3].ctype, "__data_loc char[]");
+	KUNIT_EXPECT_STREQ(test, pa.args[4].ctype, "__data_loc char[]");
+	dsize = probe_args_dynamic_size(&pa, NULL, (unsigned long *)src);
+	KUNIT_EXPECT_EQ(test, dsize, 8 + 4 + 4 + 8 + strlen(current->comm) + 1);
+	rec = kunit_kzalloc(test, pa.size + dsize, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rec);
+	probe_args_store(&pa, NULL, (unsigned long *)src, rec, dsize);
+
+#define FIELD(i, type) (*(type *)(rec + pa.args[i].offset))
+#define STR(i) ({ loc = FIELD(i, u32); (char *)rec + (loc & 0xffff); })
+	KUNIT_EXPECT_EQ(test, FIELD(0, u64), (u64)-10LL);
+	KUNIT_EXPECT_EQ(test, FIELD(1, s32), -10);
+	KUNIT_EXPECT_EQ(test, FIELD(2, u16), 0xbeef);
+	KUNIT_EXPECT_STREQ(test, STR(3), "abcdefg");
+	KUNIT_EXPECT_STREQ(test, STR(4), "dyn");
+	KUNIT_EXPECT_STREQ(test, STR(5), "rel");
+	KUNIT_EXPECT_STREQ(test, STR(6), "pointed");
+	KUNIT_EXPECT_EQ(test, FIELD(7, u8), 'y');
+	KUNIT_EXPECT_EQ(test, FIELD(8, s32), 4321);
+	KUNIT_EXPECT_STREQ(test, STR(9), current->comm);
+	KUNIT_EXPECT_EQ(test, FIELD(10, u64), (u64)(unsigned long)(src + 14));
+#undef STR
+#undef FIELD
+	probe_args_free(&pa);
+}
+
+struct field_error_case {
+	const char	*text;
+	enum probe_error err;
+	int		pos;
+};
+
+static const struct field_error_case field_errors[] = {
+	{ "v=$nosuch", PE_BAD_ATTACH_ARG, 2 },
+	{ "v=$stack", PE_BAD_ATTACH_ARG, 2 },
+	{ "v=$arg1", PE_BAD_ATTACH_ARG, 2 },
+	{ "v=$retval", PE_BAD_ATTACH_ARG, 2 },
+	{ "v=%ax", PE_BAD_VAR, 2 },
+	{ "v=neg", PE_NOSUP_BTFARG, 2 },
+	{ "v=$neg:x7", PE_BAD_TYPE, 7 },
+	{ "v=+0($nosuch):u8", PE_BAD_ATTACH_ARG, 5 },
+};
+
+static void probe_test_event_field_errors(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(field_errors); i++) {
+		const struct field_error_case *c = &field_errors[i];
+		struct probe_parse pp = { .loc = "kunit", .cmd = c->text,
+					  .flags = PROBE_F_KERNEL |
+						   PROBE_F_NOREGS |
+						   PROBE_F_EVENT,
+					  .event = &src_call };
+		struct probe_args pa = {};
+
+		KUNIT_ASSERT_EQ(test, probe_args_alloc(&pa, 1), 0);
+		KUNIT_EXPECT_LT_MSG(test, parse_one(test, &pp, &pa, 0, c->text),
+				    0, "%s", c->text);
+		KUNIT_EXPECT_EQ_MSG(test, pp.err, c->err + 1, "%s", c->text);
+		KUNIT_EXPECT_EQ_MSG(test, pp.err_pos, c->pos, "%s", c->text);
+		probe_args_free(&pa);
+	}
+}
+
 static struct kunit_case probe_test_cases[] = {
 	KUNIT_CASE(probe_test_types),
 	KUNIT_CASE(probe_test_entry_args),
@@ -401,6 +538,8 @@ static struct kunit_case probe_test_cases[] = {
 	KUNIT_CASE(probe_test_names),
 	KUNIT_CASE(probe_test_fetch),
 	KUNIT_CASE(probe_test_same_layout),
+	KUNIT_CASE(probe_test_event_fields),
+	KUNIT_CASE(probe_test_event_field_errors),
 	{}
 };
 

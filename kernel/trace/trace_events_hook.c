@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event hooks: an event's records handed, as they are written, to
+ * something that builds on them - an event probe (trace_eprobe.c)
+ * fetches fields of its source event's record into a record of its own.
+ *
+ * A hook holds its event in soft mode: the event's probe stays attached
+ * while the hook is there, whether or not the event itself is enabled.
+ * A record the event drops (soft disabled) is built all the same, in a
+ * per-CPU scratch area instead of the ring buffer, handed to the hooks,
+ * and forgotten.  A record the event keeps is handed to the hooks
+ * before it is committed (or discarded by the event's filter); a hook
+ * writing a record of its own into the same buffer nests inside that
+ * reservation, one level deep (the ring buffer's transition bit).
+ *
+ * The hooks of an event are an RCU list in its &struct trace_event_file,
+ * and EVENT_FILE_FL_HOOKED says whether to look at it: set after a hook
+ * is published, cleared once the last one is unpublished.  A probe runs
+ * with preemption disabled, so tracepoint_synchronize_unregister() after
+ * unpublishing a hook waits for every probe that may still see it.
+ */
+#include <linux/percpu.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+
+/*
+ * One scratch record per level a probe can nest to on a CPU: task,
+ * softirq, irq, NMI.  A record larger than a scratch area, or a fifth
+ * level, goes to the ring buffer and is discarded after its hooks ran.
+ */
+#define SCRATCH_LEVELS	4
+#define SCRATCH_SIZE	PAGE_SIZE
+
+struct event_scratch {
+	unsigned int	level;
+	u8		rec[SCRATCH_LEVELS][SCRATCH_SIZE] __aligned(8);
+};
+
+static struct event_scratch __percpu *event_scratch;
+
+/**
+ * event_hook_add() - hand an event's records to a hook
+ * @file: the event, in the session whose records the hook wants
+ * @hook: the hook, with @hook->func set
+ *
+ * Puts the event in soft mode (its probe attached, its own records
+ * dropped unless it is enabled) for as long as the hook is there.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0, -ENOMEM, or event_soft_mode_get()'s error.
+ */
+int event_hook_add(struct trace_event_file *file,
+		   struct trace_event_hook *hook)
+{
+	struct event_scratch __percpu *scratch;
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!event_scratch) {
+		/* Kept once made: a few pages a CPU, and only with hooks. */
+		scratch = alloc_percpu(struct event_scratch);
+		if (!scratch)
+			return -ENOMEM;
+		WRITE_ONCE(event_scratch, scratch);
+	}
+	ret = event_soft_mode_get(file);
+	if (ret)
+		return ret;
+	list_add_tail_rcu(&hook->list, &file->hooks);
+	set_bit(EVENT_FILE_FL_HOOKED_BIT, &file->flags);
+	return 0;
+}
+
+/**
+ * event_hook_del() - stop handing an event's records to a hook
+ * @file: the event given to event_hook_add()
+ * @hook: the hook
+ *
+ * Returns once no probe runs the hook any more: the caller may free it.
+ *
+ * Context: trace_types_lock held; sleeps.
+ */
+void event_hook_del(struct trace_event_file *file,
+		    struct trace_event_hook *hook)
+{
+	lockdep_assert_held(&trace_types_lock);
+	list_del_rcu(&hook->list);
+	if (list_empty(&file->hooks))
+		clear_bit(EVENT_FILE_FL_HOOKED_BIT, &file->flags);
+	tracepoint_synchronize_unregister();
+	event_soft_mode_put(file);
+}
+
+/**
+ * event_scratch_reserve() - room for a record its event drops, for hooks
+ * @fbuffer: filled in as trace_event_buffer_reserve() does, with no ring
+ *	buffer event
+ * @file: the event, soft disabled and hooked
+ * @len: the record's length, &struct trace_entry included
+ *
+ * Context: the event's probe, preemption disabled.
+ * Return: the record, its common fields filled in, or NULL if it does
+ * not fit a scratch area (the caller uses the ring buffer instead).
+ */
+void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
+			    struct trace_event_file *file, unsigned long len)
+{
+	struct event_scratch *s = this_cpu_ptr(READ_ONCE(event_scratch));
+	unsigned int level;
+
+	if (len > SCRATCH_SIZE)
+		return NULL;
+	level = s->level++;
+	/* The level is taken before the area is written: an interrupt nests. */
+	barrier();
+	if (level >= SCRATCH_LEVELS) {
+		barrier();
+		s->level--;
+		return NULL;
+	}
+	fbuffer->trace_ctx = tracing_gen_ctx_dec();
+	fbuffer->buffer = file->tr->buffer;
+	fbuffer->event = NULL;
+	fbuffer->trace_file = file;
+	fbuffer->entry = s->rec[level];
+	tracing_generic_entry_update(fbuffer->entry, file->call->event.type,
+				     fbuffer->trace_ctx);
+	return fbuffer->entry;
+}
+
+/**
+ * event_hooks_commit() - hand a record to its event's hooks, then commit,
+ *	discard or forget it
+ * @fbuffer: as trace_event_buffer_reserve() filled it in
+ *
+ * The slow side of trace_event_buffer_commit(): for an event that is
+ * hooked or filtered, or a record in a scratch area.
+ *
+ * Context: the event's probe, preemption disabled.
+ */
+void event_hooks_commit(struct trace_event_buffer *fbuffer)
+{
+	struct trace_event_file *file = fbuffer->trace_file;
+	struct trace_event_hook *hook;
+	unsigned long flags = READ_ONCE(file->flags);
+
+	if (flags & EVENT_FILE_FL_HOOKED) {
+		list_for_each_entry_rcu(hook, &file->hooks, list)
+			hook->func(hook, fbuffer->entry);
+	}
+	if (!fbuffer->event) {
+		barrier();
+		this_cpu_ptr(event_scratch)->level--;
+		return;
+	}
+	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+	    ((flags & EVENT_FILE_FL_FILTERED) &&
+	     !trace_event_filter_keep(file, fbuffer->entry)))
+		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
+	else
+		ring_buffer_unlock_commit(fbuffer->buffer);
+}
