@@ -26,6 +26,8 @@
  *  - the ops' own callback when exactly one ops is registered and it
  *    protects itself against recursion (FTRACE_OPS_FL_RECURSION): every
  *    patched site is one it wants, so nothing needs checking;
+ *  - ftrace_single_assist() for exactly one ops that does not: the
+ *    recursion guard, then its callback;
  *  - otherwise arch_ftrace_ops_list_func(), which walks the registered
  *    ops under recursion protection and calls those that want the site.
  *
@@ -498,17 +500,38 @@ static void set_trace_func(ftrace_func_t func, struct ftrace_ops *op)
 	}
 }
 
-/* The one ops the entry code may call directly, or NULL. */
+/*
+ * The one ops registered, which does not guard itself against recursion
+ * (kprobes' ops): the list function's guard, without its walk - every
+ * patched site is one the ops wants.
+ */
+static void ftrace_single_assist(unsigned long ip, unsigned long parent_ip,
+				 struct ftrace_ops *op,
+				 struct ftrace_regs *fregs)
+{
+	int bit;
+
+	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
+	if (bit < 0)
+		return;
+	op->func(ip, parent_ip, op, fregs);
+	trace_clear_recursion(bit);
+}
+NOKPROBE_SYMBOL(ftrace_single_assist);
+
+/*
+ * The one ops the entry code may call without the list function, or
+ * NULL.  Not one that is freed when unregistered (FTRACE_OPS_FL_DYNAMIC):
+ * the entry code may still pass it to a task preempted in between.
+ */
 static struct ftrace_ops *direct_ops(void)
 {
 	struct ftrace_ops *ops;
 
 	ops = list_first_entry_or_null(&ftrace_ops_list, struct ftrace_ops,
 				       list);
-	if (!ops || !list_is_singular(&ftrace_ops_list))
-		return NULL;
-	if ((ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_DYNAMIC)) !=
-	    FTRACE_OPS_FL_RECURSION)
+	if (!ops || !list_is_singular(&ftrace_ops_list) ||
+	    (ops->flags & FTRACE_OPS_FL_DYNAMIC))
 		return NULL;
 	return ops;
 }
@@ -536,7 +559,8 @@ void ftrace_update(void)
 	}
 	direct = direct_ops();
 	if (direct)
-		set_trace_func(direct->func, direct);
+		set_trace_func(direct->flags & FTRACE_OPS_FL_RECURSION ?
+			       direct->func : ftrace_single_assist, direct);
 }
 
 /* ---- registering callbacks -------------------------------------------- */

@@ -373,14 +373,15 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 		}
 	}
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
-	fbuffer->event = trace_buffer_lock_reserve(tr->buffer,
-						   trace_file->call->event.type,
-						   len, fbuffer->trace_ctx);
+	fbuffer->event = ring_buffer_lock_reserve(tr->buffer, len);
 	if (!fbuffer->event)
 		return NULL;
 	fbuffer->buffer = tr->buffer;
 	fbuffer->trace_file = trace_file;
 	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	tracing_generic_entry_update(fbuffer->entry,
+				     trace_file->call->event.type,
+				     fbuffer->trace_ctx);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);

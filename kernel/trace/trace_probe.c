@@ -779,6 +779,7 @@ static int args_dup(struct probe_args *dst, const struct probe_args *src)
 		return -ENOMEM;
 	dst->size = src->size;
 	dst->entry_args = src->entry_args;
+	dst->strings = src->strings;
 	for (i = 0; i < src->nargs; i++) {
 		const struct probe_arg *s = &src->args[i];
 		struct probe_arg *d = &dst->args[i];
@@ -811,6 +812,8 @@ void probe_args_layout(struct probe_args *pa, unsigned int hdr_size)
 
 		a->offset = off;
 		off += a->type->size * (a->count ?: 1);
+		if (kind_is_string(a->type))
+			pa->strings = true;
 	}
 	pa->size = off;
 }
@@ -1402,6 +1405,24 @@ static u64 bitfield(const struct probe_arg *a, u64 v)
 	return v >> (64 - a->bf_width);
 }
 
+/* Little-endian: the value's low @size bytes. */
+static void store_value(u8 *dst, u64 v, unsigned int size)
+{
+	switch (size) {
+	case 1:
+		*dst = v;
+		break;
+	case 2:
+		put_unaligned((u16)v, (u16 *)dst);
+		break;
+	case 4:
+		put_unaligned((u32)v, (u32 *)dst);
+		break;
+	default:
+		put_unaligned(v, (u64 *)dst);
+	}
+}
+
 static void store_number(const struct probe_arg *a, struct pt_regs *regs,
 			 const unsigned long *edata, u8 *dst)
 {
@@ -1409,21 +1430,25 @@ static void store_number(const struct probe_arg *a, struct pt_regs *regs,
 	unsigned long addr;
 	u64 v = 0;
 
+	/* The common case first: a register, an argument, a field. */
+	if (likely(!a->ndrf)) {
+		if (a->base == PB_REG)
+			v = regs_get_register(regs, a->param);
+		else if (a->base == PB_ARG)
+			v = regs_get_kernel_argument(regs, a->param);
+		else
+			v = fetch_base(a, regs, edata);
+		store_value(dst, a->bf_width ? bitfield(a, v) : v, size);
+		return;
+	}
 	if (fetch_addr(a, regs, edata, &addr))
 		goto fault;
-	if (a->ndrf) {
-		if (read_mem(dst, addr, size * n, last_is_user(a)))
-			goto fault;
-		if (!a->bf_width)
-			return;
+	if (read_mem(dst, addr, size * n, last_is_user(a)))
+		goto fault;
+	if (a->bf_width) {
 		memcpy(&v, dst, size);
-	} else {
-		v = addr;
+		store_value(dst, bitfield(a, v), size);
 	}
-	if (a->bf_width)
-		v = bitfield(a, v);
-	/* Little-endian: the value's low bytes. */
-	memcpy(dst, &v, size);
 	return;
 fault:
 	memset(dst, 0, size * n);
@@ -1444,6 +1469,8 @@ size_t probe_args_dynamic_size(const struct probe_args *pa,
 	size_t size = 0;
 	int i;
 
+	if (!pa->strings)
+		return 0;
 	for (i = 0; i < pa->nargs; i++)
 		if (kind_is_string(pa->args[i].type))
 			size += string_size(&pa->args[i], regs, edata);
@@ -1480,19 +1507,26 @@ void probe_args_store(const struct probe_args *pa, struct pt_regs *regs,
 	}
 }
 
-static void record_one(struct probe_event *ev, struct trace_event_file *file,
-		       const struct probe_args *pa, struct pt_regs *regs,
-		       const unsigned long *edata, const unsigned long *hdr,
-		       size_t dsize)
+/* Inline in both callers: it is the whole of a hit's own work. */
+static __always_inline void record_one(struct probe_event *ev,
+				       struct trace_event_file *file,
+				       const struct probe_args *pa,
+				       struct pt_regs *regs,
+				       const unsigned long *edata,
+				       const unsigned long *hdr, size_t dsize)
 {
+	unsigned int i, words = ev->hdr_size / sizeof(long);
 	struct trace_event_buffer fbuffer;
+	unsigned long *h;
 	u8 *rec;
 
 	rec = trace_event_buffer_reserve(&fbuffer, file, pa->size + dsize);
 	if (!rec)
 		return;
-	if (ev->hdr_size)
-		memcpy(rec + sizeof(struct trace_entry), hdr, ev->hdr_size);
+	/* A word or two, after the 8-byte common fields. */
+	h = (unsigned long *)(rec + sizeof(struct trace_entry));
+	for (i = 0; i < words; i++)
+		h[i] = hdr[i];
 	probe_args_store(pa, regs, edata, rec, dsize);
 	trace_event_buffer_commit(&fbuffer);
 }

@@ -192,12 +192,14 @@ struct probe_arg {
  * @nargs: the number of arguments
  * @size: the record's fixed part: header and arguments
  * @entry_args: for a return probe, the $argN saved at entry (highest N)
+ * @strings: some argument is a string: the record has a dynamic part
  * @args: the arguments
  */
 struct probe_args {
 	int			nargs;
 	unsigned int		size;
 	unsigned int		entry_args;
+	bool			strings;
 	struct probe_arg	*args;
 };
 
