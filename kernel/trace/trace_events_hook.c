@@ -107,11 +107,17 @@ void event_hook_del(struct trace_event_file *file,
 void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
 			    struct trace_event_file *file, unsigned long len)
 {
-	struct event_scratch *s = this_cpu_ptr(READ_ONCE(event_scratch));
+	struct event_scratch *s;
 	unsigned int level;
 
 	if (len > SCRATCH_SIZE)
 		return NULL;
+	/*
+	 * The caller saw HOOKED, set after the scratch areas were published
+	 * (list_add_tail_rcu()'s release orders them before the flag).
+	 */
+	smp_rmb();
+	s = this_cpu_ptr(READ_ONCE(event_scratch));
 	level = s->level++;
 	/* The level is taken before the area is written: an interrupt nests. */
 	barrier();

@@ -127,6 +127,33 @@ static void probe_test_entry_args(struct kunit *test)
 	probe_args_free(&pa);
 }
 
+/* An event probe's arguments name the fields of this event's record. */
+#define EVENT_FIELDS	(PROBE_F_KERNEL | PROBE_F_NOREGS | PROBE_F_EVENT)
+
+static struct trace_event_fields src_fields[] = {
+	{ .type = "int", .name = "neg", .offset = 8, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "unsigned short", .name = "half", .offset = 12, .size = 2 },
+	{ .type = "char[8]", .name = "name", .offset = 14, .size = 8,
+	  .len = 8 },
+	{ .type = "__data_loc char[]", .name = "dl", .offset = 24, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "__rel_loc char[]", .name = "rl", .offset = 28, .size = 4,
+	  .is_signed = 1 },
+	{ .type = "const char *", .name = "ptr", .offset = 32, .size = 8 },
+	{}
+};
+
+static struct trace_event_class src_class = {
+	.system		= "kunit",
+	.field_array	= src_fields,
+};
+
+static struct trace_event_call src_call = {
+	.class		= &src_class,
+	.name		= "src",
+};
+
 /* ---- errors ------------------------------------------------------------ */
 
 struct error_case {
@@ -185,6 +212,15 @@ static const struct error_case error_cases[] = {
 	{ KERNEL_ENTRY, "x=+0(file)", PE_NOSUP_BTFARG, 5 },
 	/* Not at a function's entry or return: no $argN. */
 	{ PROBE_F_KERNEL, "$arg1", PE_NOFENTRY_ARGS, 0 },
+	/* An event probe: its event's fields, no registers or stack. */
+	{ EVENT_FIELDS, "v=$nosuch", PE_BAD_ATTACH_ARG, 2 },
+	{ EVENT_FIELDS, "v=$stack", PE_BAD_ATTACH_ARG, 2 },
+	{ EVENT_FIELDS, "v=$arg1", PE_BAD_ATTACH_ARG, 2 },
+	{ EVENT_FIELDS, "v=$retval", PE_BAD_ATTACH_ARG, 2 },
+	{ EVENT_FIELDS, "v=%ax", PE_BAD_VAR, 2 },
+	{ EVENT_FIELDS, "v=neg", PE_NOSUP_BTFARG, 2 },
+	{ EVENT_FIELDS, "v=$neg:x7", PE_BAD_TYPE, 7 },
+	{ EVENT_FIELDS, "v=+0($nosuch):u8", PE_BAD_ATTACH_ARG, 5 },
 };
 
 static void probe_test_errors(struct kunit *test)
@@ -193,7 +229,8 @@ static void probe_test_errors(struct kunit *test)
 
 	for (c = error_cases; c < error_cases + ARRAY_SIZE(error_cases); c++) {
 		struct probe_parse pp = { .loc = "kunit", .cmd = c->text,
-					  .flags = c->flags };
+					  .flags = c->flags,
+					  .event = &src_call };
 		struct probe_args pa = {};
 
 		KUNIT_ASSERT_EQ(test, probe_args_alloc(&pa, 1), 0);
@@ -397,30 +434,6 @@ static void probe_test_same_layout(struct kunit *test)
 
 /* ---- event probes: fields of another event's record ------------------- */
 
-static struct trace_event_fields src_fields[] = {
-	{ .type = "int", .name = "neg", .offset = 8, .size = 4,
-	  .is_signed = 1 },
-	{ .type = "unsigned short", .name = "half", .offset = 12, .size = 2 },
-	{ .type = "char[8]", .name = "name", .offset = 14, .size = 8,
-	  .len = 8 },
-	{ .type = "__data_loc char[]", .name = "dl", .offset = 24, .size = 4,
-	  .is_signed = 1 },
-	{ .type = "__rel_loc char[]", .name = "rl", .offset = 28, .size = 4,
-	  .is_signed = 1 },
-	{ .type = "const char *", .name = "ptr", .offset = 32, .size = 8 },
-	{}
-};
-
-static struct trace_event_class src_class = {
-	.system		= "kunit",
-	.field_array	= src_fields,
-};
-
-static struct trace_event_call src_call = {
-	.class		= &src_class,
-	.name		= "src",
-};
-
 static const char * const field_args[] = {
 	"a=$neg",			/*  0: x64, sign-extended */
 	"b=$neg:s32",			/*  1 */
@@ -438,9 +451,7 @@ static const char * const field_args[] = {
 static void probe_test_event_fields(struct kunit *test)
 {
 	struct probe_parse pp = { .loc = "kunit", .cmd = "kunit",
-				  .flags = PROBE_F_KERNEL | PROBE_F_NOREGS |
-					   PROBE_F_EVENT,
-				  .event = &src_call };
+				  .flags = EVENT_FIELDS, .event = &src_call };
 	unsigned int nargs = ARRAY_SIZE(field_args), i;
 	static const char ptr_text[] = "pointed";
 	struct probe_args pa = {};
@@ -491,45 +502,6 @@ static void probe_test_event_fields(struct kunit *test)
 	probe_args_free(&pa);
 }
 
-struct field_error_case {
-	const char	*text;
-	enum probe_error err;
-	int		pos;
-};
-
-static const struct field_error_case field_errors[] = {
-	{ "v=$nosuch", PE_BAD_ATTACH_ARG, 2 },
-	{ "v=$stack", PE_BAD_ATTACH_ARG, 2 },
-	{ "v=$arg1", PE_BAD_ATTACH_ARG, 2 },
-	{ "v=$retval", PE_BAD_ATTACH_ARG, 2 },
-	{ "v=%ax", PE_BAD_VAR, 2 },
-	{ "v=neg", PE_NOSUP_BTFARG, 2 },
-	{ "v=$neg:x7", PE_BAD_TYPE, 7 },
-	{ "v=+0($nosuch):u8", PE_BAD_ATTACH_ARG, 5 },
-};
-
-static void probe_test_event_field_errors(struct kunit *test)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(field_errors); i++) {
-		const struct field_error_case *c = &field_errors[i];
-		struct probe_parse pp = { .loc = "kunit", .cmd = c->text,
-					  .flags = PROBE_F_KERNEL |
-						   PROBE_F_NOREGS |
-						   PROBE_F_EVENT,
-					  .event = &src_call };
-		struct probe_args pa = {};
-
-		KUNIT_ASSERT_EQ(test, probe_args_alloc(&pa, 1), 0);
-		KUNIT_EXPECT_LT_MSG(test, parse_one(test, &pp, &pa, 0, c->text),
-				    0, "%s", c->text);
-		KUNIT_EXPECT_EQ_MSG(test, pp.err, c->err + 1, "%s", c->text);
-		KUNIT_EXPECT_EQ_MSG(test, pp.err_pos, c->pos, "%s", c->text);
-		probe_args_free(&pa);
-	}
-}
-
 static struct kunit_case probe_test_cases[] = {
 	KUNIT_CASE(probe_test_types),
 	KUNIT_CASE(probe_test_entry_args),
@@ -539,7 +511,6 @@ static struct kunit_case probe_test_cases[] = {
 	KUNIT_CASE(probe_test_fetch),
 	KUNIT_CASE(probe_test_same_layout),
 	KUNIT_CASE(probe_test_event_fields),
-	KUNIT_CASE(probe_test_event_field_errors),
 	{}
 };
 
