@@ -628,7 +628,7 @@ cmd_try() {
 	boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)" || qrc=$?
 	tr -d '\r' < "$log" > "$log.txt"
 	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
-	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: |lockdep' "$log.txt"; then
+	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: |possible (recursive|circular) locking|kmemleak: [0-9]+ new' "$log.txt"; then
 		die "the kernel reported trouble (see $log.txt)"
 	fi
 	grep -q '^TRACELAB-END rc=0' "$log.txt" ||

@@ -486,8 +486,10 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 		i++;
 	}
 	kfree(sys->filter);
+	/* The system keeps the text it shows; "0" is freed below. */
 	sys->filter = clear ? NULL : text;
-	text = NULL;
+	if (!clear)
+		text = NULL;
 	tracepoint_synchronize_unregister();
 out_free:
 	for (i = 0; i < n; i++)
