@@ -625,7 +625,11 @@ cmd_try() {
 	STEP=try
 	local log=$LOGS/console-try.log qrc=0
 	step "booting one guest for: $TESTS (timeout ${QEMU_TIMEOUT}s)"
-	boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)" || qrc=$?
+	local extra=""
+	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
+	[ -n "${INSTANCE_ROUNDS:-}" ] &&
+		extra+=" tracelab.instance_rounds=$INSTANCE_ROUNDS"
+	boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)$extra" || qrc=$?
 	tr -d '\r' < "$log" > "$log.txt"
 	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
 	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: |possible (recursive|circular) locking|kmemleak: [0-9]+ new' "$log.txt"; then
