@@ -44,11 +44,13 @@ try:
 # stress tests running 30 s each and the instance mkdir/rmdir race
 # INSTANCE_ROUNDS rounds: a round takes about 5 s on the debug kernel
 # under TCG, so 100 by default; INSTANCE_ROUNDS=1000 (an hour and a half
-# more) for the full race.  The guests' timeout grows with the rounds.
+# more) for the full race.  The guests' timeout grows with the rounds;
+# the probe events' tests (1000 kprobes on this kernel) need an hour
+# before the race.
 INSTANCE_ROUNDS ?= 100
 check-debug:
 	@VARIANT=debug STRESS_MS=30000 INSTANCE_ROUNDS=$(INSTANCE_ROUNDS) \
-		QEMU_TIMEOUT=$$((2400 + 6 * $(INSTANCE_ROUNDS))) QEMU_MEM=2G \
+		QEMU_TIMEOUT=$$((3600 + 6 * $(INSTANCE_ROUNDS))) QEMU_MEM=2G \
 		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check
 
 # Debian's own kernel configuration (BPF JIT, livepatch, every driver) with
