@@ -142,7 +142,7 @@ static void fprobe_init(struct fprobe *fp)
 }
 
 /* With an exit handler: a pool of @nfuncs functions' pending returns. */
-static int fprobe_init_rethook(struct fprobe *fp, int nfuncs)
+static int fprobe_make_pool(struct fprobe *fp, int nfuncs)
 {
 	struct rethook *rh;
 	int num;
@@ -165,7 +165,8 @@ static int fprobe_init_rethook(struct fprobe *fp, int nfuncs)
 	return 0;
 }
 
-static void fprobe_fail_cleanup(struct fprobe *fp)
+/* Back to an unregistered fprobe: no pool, no filter, no callback. */
+static void fprobe_undo(struct fprobe *fp)
 {
 	if (fp->rethook) {
 		rethook_free(fp->rethook);
@@ -178,13 +179,11 @@ static void fprobe_fail_cleanup(struct fprobe *fp)
 /* The filter is set: make the return hooks and start the callback. */
 static int fprobe_start(struct fprobe *fp, int nfuncs)
 {
-	int ret;
+	int ret = fprobe_make_pool(fp, nfuncs) ?:
+		  register_ftrace_function(&fp->ops);
 
-	ret = fprobe_init_rethook(fp, nfuncs);
-	if (!ret)
-		ret = register_ftrace_function(&fp->ops);
 	if (ret)
-		fprobe_fail_cleanup(fp);
+		fprobe_undo(fp);
 	return ret;
 }
 
@@ -229,7 +228,7 @@ int register_fprobe(struct fprobe *fp, const char *filter,
 		kfree(buf);
 	}
 	if (ret) {
-		fprobe_fail_cleanup(fp);
+		fprobe_undo(fp);
 		return ret;
 	}
 	return fprobe_start(fp, FPROBE_FILTER_FUNCS);
@@ -257,7 +256,7 @@ int register_fprobe_ips(struct fprobe *fp, unsigned long *addrs, int num)
 	fprobe_init(fp);
 	ret = ftrace_set_filter_ips(&fp->ops, addrs, num, 0, 0);
 	if (ret) {
-		fprobe_fail_cleanup(fp);
+		fprobe_undo(fp);
 		return ret;
 	}
 	return fprobe_start(fp, num);
@@ -341,7 +340,7 @@ int unregister_fprobe(struct fprobe *fp)
 	ret = unregister_ftrace_function(&fp->ops);
 	if (ret)
 		return ret;
-	fprobe_fail_cleanup(fp);
+	fprobe_undo(fp);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_fprobe);
