@@ -47,7 +47,16 @@ __setup("trace_buf_size=", set_buf_size);
 	(TRACE_ITER(PRINT_PARENT) | TRACE_ITER(PRINTK) |		\
 	 TRACE_ITER(ANNOTATE) | TRACE_ITER(CONTEXT_INFO) |		\
 	 TRACE_ITER(RECORD_CMD) | TRACE_ITER(OVERWRITE) |		\
-	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR))
+	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) | \
+	 TRACE_ITER(GRAPH_CPU) | TRACE_ITER(GRAPH_OVERHEAD) |		\
+	 TRACE_ITER(GRAPH_DURATION) | TRACE_ITER(GRAPH_IRQS) |		\
+	 TRACE_ITER(SLEEP_TIME) | TRACE_ITER(GRAPH_TIME))
+
+/*
+ * tracing_thresh, in ns: the latency tracers and the function_graph
+ * tracer record only what took at least this long (0: everything).
+ */
+unsigned long tracing_thresh;
 
 /* The top-level session; its buffer is allocated by early_trace_init(). */
 struct trace_array global_trace;

@@ -122,19 +122,39 @@ enum {
 	TRACE_ITER_HASH_PTR_BIT,
 	TRACE_ITER_IRQ_INFO_BIT,
 	TRACE_ITER_FUNC_FORK_BIT,
+	TRACE_ITER_FUNCTION_BIT,
+	TRACE_ITER_DISPLAY_GRAPH_BIT,
+	TRACE_ITER_STACKTRACE_BIT,
+	/* From here on, options that belong to a tracer (&tracer.options). */
+	TRACE_ITER_GRAPH_OVERRUN_BIT,
+	TRACE_ITER_GRAPH_CPU_BIT,
+	TRACE_ITER_GRAPH_OVERHEAD_BIT,
+	TRACE_ITER_GRAPH_PROC_BIT,
+	TRACE_ITER_GRAPH_DURATION_BIT,
+	TRACE_ITER_GRAPH_ABSTIME_BIT,
+	TRACE_ITER_GRAPH_IRQS_BIT,
+	TRACE_ITER_GRAPH_TAIL_BIT,
+	TRACE_ITER_GRAPH_RETVAL_BIT,
+	TRACE_ITER_GRAPH_RETVAL_HEX_BIT,
+	TRACE_ITER_SLEEP_TIME_BIT,
+	TRACE_ITER_GRAPH_TIME_BIT,
+	TRACE_ITER_FUNC_STACK_BIT,
 	TRACE_ITER_NR_BITS,
 };
 
-#define TRACE_ITER(x)		BIT(TRACE_ITER_##x##_BIT)
+#define TRACE_ITER(x)		BIT_ULL(TRACE_ITER_##x##_BIT)
 
 /*
  * Options that trace_options lists, as upstream does, but that this
  * tracing core does not build: they read as off, and turning one on
  * fails with -EINVAL instead of being taken and ignored.  They wait for
- * user stack traces.
+ * user stack traces and for the tracers that read them; each leaves the
+ * list when what it changes is built.
  */
 #define TRACE_ITER_UNBUILT						\
-	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ))
+	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
+	 TRACE_ITER(FUNCTION) | TRACE_ITER(DISPLAY_GRAPH) |		\
+	 TRACE_ITER(STACKTRACE) | TRACE_ITER(FUNC_STACK))
 
 struct trace_array;
 
@@ -186,6 +206,11 @@ struct ftrace_probe_table;
  *	replaced under ftrace_lock, read under RCU
  * @pids: set_ftrace_pid, NULL for every task (trace_pid_slot_merge())
  * @notrace_pids: set_ftrace_notrace_pid
+ * @graph_ops: never registered: its filter set is set_graph_function, its
+ *	notrace set set_graph_notrace (ftrace_lock)
+ * @graph_pending: their words waiting for a module
+ * @gops: the function_graph tracer's graph user, on @ops
+ * @graph_depth: max_graph_depth, 0 for no limit
  */
 struct trace_func {
 	struct trace_array			*tr;
@@ -196,6 +221,12 @@ struct trace_func {
 	struct ftrace_probe_table __rcu		*probes;
 	struct trace_pid_set __rcu		*pids;
 	struct trace_pid_set __rcu		*notrace_pids;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	struct ftrace_ops			graph_ops;
+	struct list_head			graph_pending[2];
+	struct fgraph_ops			gops;
+	unsigned int				graph_depth;
+#endif
 };
 
 /**
@@ -253,7 +284,7 @@ struct trace_array {
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
 	struct dentry		*event_dir;
-	unsigned long		trace_flags;
+	u64			trace_flags;
 	int			clock_id;
 	int			buffer_percent;
 	u64			time_start;
@@ -301,6 +332,9 @@ extern const char *__stop___tracepoint_str[];
 
 /* The CPUs that have a buffer. */
 #define for_each_tracing_cpu(cpu)	for_each_possible_cpu(cpu)
+
+/* tracing_thresh in ns (trace.c); 0 records everything */
+extern unsigned long tracing_thresh;
 
 /* Serialises configuration changes of the trace array and its events. */
 extern struct mutex trace_types_lock;
@@ -379,6 +413,12 @@ static inline bool trace_pids_filtering(struct trace_array *tr)
 }
 
 /* trace_readers.c: trace, trace_pipe, trace_pipe_raw, stats */
+/* The biggest record trace_iter_peek_next() looks past. */
+#define TRACE_LOOKAHEAD_MAX	128
+/* The longest line of a printer that looks ahead. */
+#define TRACE_LINE_ROOM		2048
+const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter);
+void trace_iter_take_next(struct trace_iterator *iter);
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
@@ -545,8 +585,50 @@ bool event_filter_match(const struct event_filter *filter, const void *rec);
 const struct trace_event_fields *
 event_field_find(struct trace_event_call *call, const char *name);
 
+/**
+ * struct tracer - a choice for current_tracer
+ * @name: as written to current_tracer
+ * @start: begin writing records into the session's buffer; 0 or an error
+ * @stop: stop writing records
+ * @options: the TRACE_ITER() bits that are this tracer's own: trace_options
+ *	lists and takes them only while it is the current tracer (their
+ *	options/ files are always there)
+ * @set_option: called under trace_types_lock before one of @options
+ *	changes on a session whose tracer this is; 0 or an error (the option
+ *	then stays as it was).  May be NULL.
+ * @open: a reader of the session's text opens; may set up @iter->private
+ * @close: that reader goes; frees what @open made
+ * @print_line: the text of one record, or TRACE_TYPE_UNHANDLED for the
+ *	record's own printer.  Called with @iter->private as @open left it,
+ *	or NULL (ftrace_dump()).
+ * @print_header: the column legend of the trace file, instead of the
+ *	default one (after the "# tracer:" line)
+ * @max_latency: keeps its worst case in the snapshot buffer and
+ *	tracing_max_latency (the latency tracers)
+ *
+ * Every hook but @start and @stop may be NULL.
+ */
+struct tracer {
+	const char	*name;
+	int		(*start)(struct trace_array *tr);
+	void		(*stop)(struct trace_array *tr);
+	unsigned long	options;
+	int		(*set_option)(struct trace_array *tr, int bit, bool on);
+	void		(*open)(struct trace_iterator *iter);
+	void		(*close)(struct trace_iterator *iter);
+	enum print_line_t (*print_line)(struct trace_iterator *iter);
+	void		(*print_header)(struct seq_file *m,
+					struct trace_iterator *iter);
+	bool		max_latency;
+};
+
 /* trace_functions.c: current_tracer and the function tracer */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+extern const struct tracer graph_tracer;
+#endif
 const char *trace_tracer_name(struct trace_array *tr);
+const struct tracer *trace_tracer_of(struct trace_array *tr);
+const struct tracer *trace_option_owner(int bit);
 int tracing_set_tracer(struct trace_array *tr, const char *name);
 void trace_tracers_create_files(struct trace_array *tr);
 void trace_tracers_remove(struct trace_array *tr);
@@ -560,6 +642,7 @@ int trace_function_selftest(void);
 void ftrace_func_init(struct trace_array *tr);
 void ftrace_func_release(struct trace_array *tr);
 void ftrace_create_tracefs_files(struct trace_array *tr);
+int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip);
 #endif
 
 /* trace_syscalls.c: the syscalls/ events */
