@@ -445,6 +445,12 @@ static inline void __ftrace_enabled_restore(int enabled)
 }
 
 /* The stack tracer keeps out of the way of code it would trip over. */
+#ifdef CONFIG_STACK_TRACER
+extern int stack_tracer_enabled;
+int stack_trace_sysctl(const struct ctl_table *table, int write, void *buffer,
+		       size_t *lenp, loff_t *ppos);
+#endif
+
 static inline void stack_tracer_disable(void)
 {
 }

@@ -225,6 +225,8 @@ static inline enum print_line_t trace_handle_return(struct trace_seq *s)
  * struct trace_iterator - a reader's position in a trace buffer, and the
  *	text of the line it is printing
  * @tr: the trace array read
+ * @tracer: the session's tracer when the reader opened: its printer and
+ *	header apply (NULL: the records' own printers)
  * @seq: the line printed for the current record
  * @tmp_seq: scratch for the TP_printk() helpers (__print_flags() ...)
  * @ent: the current record
@@ -232,10 +234,13 @@ static inline enum print_line_t trace_handle_return(struct trace_seq *s)
  * @cpu: the CPU whose buffer it came from
  * @ts: its time stamp
  * @lost_events: records lost on @cpu just before this one
- * @private: the reader's own state
+ * @lookahead: a reader that trace_iter_peek_next() can look ahead in
+ * @private: the reader's own state (its tracer's, see &tracer.open)
  */
+struct tracer;
 struct trace_iterator {
 	struct trace_array	*tr;
+	const struct tracer	*tracer;
 	struct trace_seq	seq;
 	struct trace_seq	tmp_seq;
 	struct trace_entry	*ent;
@@ -243,6 +248,7 @@ struct trace_iterator {
 	int			cpu;
 	u64			ts;
 	unsigned long		lost_events;
+	bool			lookahead;
 	void			*private;
 };
 

@@ -360,6 +360,29 @@ bool ftrace_ops_wants(struct ftrace_ops *ops, unsigned long ip)
 	return !exclude || !set_has(exclude, ip);
 }
 
+/**
+ * ftrace_ops_set_has() - whether one of an ops' sets holds a function
+ * @ops: the ops (registered or not)
+ * @exclude: its notrace set rather than its filter
+ * @ip: the function's call site
+ *
+ * Context: preemption disabled, or ftrace_lock held.
+ *
+ * Return: -1 when the set is empty (no set), else whether @ip is in it.
+ */
+int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip)
+{
+	struct ftrace_ip_set *set;
+
+	if (exclude)
+		set = rcu_dereference_raw_check(ops->notrace_ips);
+	else
+		set = rcu_dereference_raw_check(ops->filter_ips);
+	if (!set)
+		return -1;
+	return set_has(set, ip);
+}
+
 /*
  * Which ops get the full register set.  A callback that moves the
  * traced function (IPMODIFY) needs it even if it did not ask: only

@@ -651,6 +651,13 @@ void ftrace_func_init(struct trace_array *tr)
 	fn->probe_ops.func = probe_func;
 	INIT_LIST_HEAD(&fn->pending[0]);
 	INIT_LIST_HEAD(&fn->pending[1]);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	INIT_LIST_HEAD(&fn->graph_pending[0]);
+	INIT_LIST_HEAD(&fn->graph_pending[1]);
+	fn->gops.hook = &fn->ops;
+	fn->gops.private = tr;
+	fn->gops.idx = -1;
+#endif
 	mutex_lock(&ftrace_lock);
 	list_add_tail(&fn->list, &ftrace_funcs);
 	mutex_unlock(&ftrace_lock);
@@ -679,6 +686,12 @@ void ftrace_func_release(struct trace_array *tr)
 	ftrace_ops_set_replace(&fn->ops, true, NULL);
 	ftrace_pending_free(&fn->pending[0]);
 	ftrace_pending_free(&fn->pending[1]);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	ftrace_pending_free(&fn->graph_pending[0]);
+	ftrace_pending_free(&fn->graph_pending[1]);
+	ftrace_ops_set_replace(&fn->graph_ops, false, NULL);
+	ftrace_ops_set_replace(&fn->graph_ops, true, NULL);
+#endif
 	mutex_unlock(&ftrace_lock);
 	fn->tr = NULL;
 }
@@ -697,6 +710,10 @@ struct filter_file {
 	struct trace_file_key	*key;
 	bool			exclude;
 	bool			failed;
+	/* The ops whose set the file is, and the words waiting for it. */
+	struct ftrace_ops	*ops;
+	struct list_head	*waiting;
+	bool			probes;
 	struct ftrace_ops	scratch;
 	struct list_head	pending;
 	unsigned int		len;
@@ -705,7 +722,61 @@ struct filter_file {
 
 static bool file_excludes(const struct file *filp)
 {
-	return !strcmp(filp->f_path.dentry->d_name.name, "set_ftrace_notrace");
+	const char *name = filp->f_path.dentry->d_name.name;
+
+	return !strcmp(name, "set_ftrace_notrace") ||
+	       !strcmp(name, "set_graph_notrace");
+}
+
+/*
+ * set_graph_function and set_graph_notrace are the sets of an ops of the
+ * session's own that is never registered: the function_graph tracer
+ * looks functions up in them.
+ */
+static bool file_graph(const struct file *filp)
+{
+	return !strncmp(filp->f_path.dentry->d_name.name, "set_graph_", 10);
+}
+
+/*
+ * stack_trace_filter (top level) is the filter of the stack tracer's ops:
+ * no probes, and no words waiting for a module.
+ */
+static bool file_stack(const struct file *filp)
+{
+	return !strcmp(filp->f_path.dentry->d_name.name, "stack_trace_filter");
+}
+
+static struct ftrace_ops *file_ops(const struct file *filp,
+				   struct trace_func *fn)
+{
+#ifdef CONFIG_STACK_TRACER
+	if (file_stack(filp))
+		return &stack_trace_ops;
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (file_graph(filp))
+		return &fn->graph_ops;
+#endif
+	return &fn->ops;
+}
+
+static struct list_head *file_pending(const struct file *filp,
+				      struct trace_func *fn)
+{
+	if (file_stack(filp))
+		return NULL;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (file_graph(filp))
+		return &fn->graph_pending[file_excludes(filp)];
+#endif
+	return &fn->pending[file_excludes(filp)];
+}
+
+/* set_ftrace_filter also lists and takes the function probes. */
+static bool file_probes(const struct file *filp)
+{
+	return !file_excludes(filp) && !file_graph(filp) && !file_stack(filp);
 }
 
 static struct trace_func *seq_func(struct seq_file *m)
@@ -722,19 +793,24 @@ static void *set_line(struct seq_file *m, loff_t pos)
 {
 	bool exclude = file_excludes(m->file);
 	struct trace_func *fn = seq_func(m);
-	struct ftrace_ip_set *set = ftrace_ops_set(&fn->ops, exclude);
+	struct ftrace_ip_set *set = ftrace_ops_set(file_ops(m->file, fn),
+						   exclude);
 	struct ftrace_probe_table *t;
 	struct ftrace_pending_word *p;
+	struct list_head *waiting;
 	loff_t n = set ? set->count : 1;
 
 	if (!set && !pos)
 		return SEQ_START_TOKEN;
 	if (pos < n)
 		return &set->ip[pos];
-	list_for_each_entry(p, &fn->pending[exclude], list)
-		if (pos-- == n)
-			return p;
-	t = exclude ? NULL : probe_table_now(fn);
+	waiting = file_pending(m->file, fn);
+	if (waiting) {
+		list_for_each_entry(p, waiting, list)
+			if (pos-- == n)
+				return p;
+	}
+	t = file_probes(m->file) ? probe_table_now(fn) : NULL;
 	pos -= n;
 	if (t && pos < t->n)
 		return &t->p[pos];
@@ -762,8 +838,11 @@ static int set_show(struct seq_file *m, void *v)
 {
 	bool exclude = file_excludes(m->file);
 	struct trace_func *fn = seq_func(m);
-	struct ftrace_ip_set *set = ftrace_ops_set(&fn->ops, exclude);
-	struct ftrace_probe_table *t = exclude ? NULL : probe_table_now(fn);
+	struct ftrace_ip_set *set = ftrace_ops_set(file_ops(m->file, fn),
+						   exclude);
+	struct ftrace_probe_table *t;
+
+	t = file_probes(m->file) ? probe_table_now(fn) : NULL;
 
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, exclude ? "#### no functions disabled ####\n" :
@@ -784,26 +863,30 @@ static const struct seq_operations set_seq_ops = {
 	.show	= set_show,
 };
 
-/* A writer's copy of @fn's set and waiting words. */
-static int filter_copy(struct filter_file *ff, struct trace_func *fn)
+/* A writer's copy of the set and its waiting words. */
+static int filter_copy(struct filter_file *ff)
 {
 	struct ftrace_ip_set *set, *copy;
 	struct ftrace_pending_word *p, *q;
 	int ret = -ENOMEM;
 
 	mutex_lock(&ftrace_lock);
-	set = ftrace_ops_set(&fn->ops, ff->exclude);
+	set = ftrace_ops_set(ff->ops, ff->exclude);
 	if (set) {
 		copy = ftrace_ip_set_edit(set, NULL, 0, false);
 		if (!copy)
 			goto out;
 		RCU_INIT_POINTER(*ftrace_ops_slot(&ff->scratch, ff->exclude), copy);
 	}
-	list_for_each_entry(p, &fn->pending[ff->exclude], list) {
-		q = kmemdup(p, sizeof(*p) + strlen(p->text) + 1, GFP_KERNEL);
-		if (!q)
-			goto out;
-		list_add_tail(&q->list, &ff->pending);
+	/* stack_trace_filter keeps no waiting words. */
+	if (ff->waiting) {
+		list_for_each_entry(p, ff->waiting, list) {
+			q = kmemdup(p, sizeof(*p) + strlen(p->text) + 1,
+				    GFP_KERNEL);
+			if (!q)
+				goto out;
+			list_add_tail(&q->list, &ff->pending);
+		}
 	}
 	ret = 0;
 out:
@@ -839,11 +922,14 @@ static int filter_open(struct inode *inode, struct file *filp)
 	}
 	ff->key = key;
 	ff->exclude = file_excludes(filp);
+	ff->ops = file_ops(filp, &key->tr->func);
+	ff->waiting = file_pending(filp, &key->tr->func);
+	ff->probes = file_probes(filp);
 	INIT_LIST_HEAD(&ff->pending);
 	filp->private_data = ff;
 	if (filp->f_flags & O_TRUNC)
 		return 0;
-	ret = filter_copy(ff, &key->tr->func);
+	ret = filter_copy(ff);
 	if (ret)
 		filter_file_free(ff);
 	return ret;
@@ -858,13 +944,14 @@ static int filter_word(struct filter_file *ff)
 		return 0;
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
-	if (!ff->exclude) {
+	if (ff->probes) {
 		ret = probe_word(fn, ff->word);
 		if (ret != -ENOENT)
 			return ret;
 	}
 	mutex_lock(&ftrace_lock);
-	ret = ftrace_ops_apply_word(&ff->scratch, ff->exclude, ff->word, &ff->pending);
+	ret = ftrace_ops_apply_word(&ff->scratch, ff->exclude, ff->word,
+				    ff->waiting ? &ff->pending : NULL);
 	mutex_unlock(&ftrace_lock);
 	return ret;
 }
@@ -903,27 +990,27 @@ static ssize_t filter_write(struct file *filp, const char __user *ubuf,
 static int filter_release(struct inode *inode, struct file *filp)
 {
 	struct filter_file *ff = filp->private_data;
-	struct trace_func *fn;
 	struct ftrace_ip_set *set;
 
 	if (!(filp->f_mode & FMODE_WRITE))
 		return trace_key_seq_release(inode, filp);
-	fn = &ff->key->tr->func;
 	if (filter_word(ff))
 		ff->failed = true;
 	mutex_lock(&ftrace_lock);
 	set = ftrace_ops_set(&ff->scratch, ff->exclude);
 	if (!ff->failed) {
-		struct list_head *pending = &fn->pending[ff->exclude];
+		struct list_head *pending = ff->waiting;
 		/* Empty is everything, unless words wait for their module. */
 		bool keep = set && (set->count || !list_empty(&ff->pending));
 
 		RCU_INIT_POINTER(*ftrace_ops_slot(&ff->scratch, ff->exclude), NULL);
-		ftrace_ops_set_replace(&fn->ops, ff->exclude, keep ? set : NULL);
+		ftrace_ops_set_replace(ff->ops, ff->exclude, keep ? set : NULL);
 		if (!keep)
 			kvfree(set);
-		ftrace_pending_free(pending);
-		list_splice_init(&ff->pending, pending);
+		if (pending) {
+			ftrace_pending_free(pending);
+			list_splice_init(&ff->pending, pending);
+		}
 	}
 	mutex_unlock(&ftrace_lock);
 	filter_file_free(ff);
@@ -951,6 +1038,12 @@ void ftrace_create_tracefs_files(struct trace_array *tr)
 			  &filter_fops);
 	trace_create_file("set_ftrace_notrace", 0644, tr->dir, key,
 			  &filter_fops);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	trace_create_file("set_graph_function", 0644, tr->dir, key,
+			  &filter_fops);
+	trace_create_file("set_graph_notrace", 0644, tr->dir, key,
+			  &filter_fops);
+#endif
 	if (tr != &global_trace)
 		return;
 	trace_create_file("available_filter_functions", 0444, NULL,
@@ -959,4 +1052,7 @@ void ftrace_create_tracefs_files(struct trace_array *tr)
 			  (void *)VIEW_ADDRS, &sites_fops);
 	trace_create_file("enabled_functions", 0444, NULL,
 			  (void *)VIEW_ENABLED, &sites_fops);
+#ifdef CONFIG_STACK_TRACER
+	trace_create_file("stack_trace_filter", 0644, NULL, key, &filter_fops);
+#endif
 }

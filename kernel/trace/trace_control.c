@@ -466,15 +466,36 @@ static const char * const trace_option_names[TRACE_ITER_NR_BITS] = {
 	"userstacktrace", "sym-userobj", "printk-msg-only", "context-info",
 	"latency-format", "record-cmd", "record-tgid", "overwrite",
 	"disable_on_free", "markers", "event-fork", "pause-on-trace",
-	"hash-ptr", "irq-info", "function-fork",
+	"hash-ptr", "irq-info", "function-fork", "function-trace",
+	"display-graph", "stacktrace",
+	"funcgraph-overrun", "funcgraph-cpu", "funcgraph-overhead",
+	"funcgraph-proc", "funcgraph-duration", "funcgraph-abstime",
+	"funcgraph-irqs", "funcgraph-tail", "funcgraph-retval",
+	"funcgraph-retval-hex", "sleep-time", "graph-time", "func_stack_trace",
 };
 
-/* Whether @tr has option @bit: function-fork goes with the function tracer. */
+/*
+ * Whether @tr has option @bit: function-fork goes with the function
+ * tracer, a tracer's own options with that tracer being built.
+ */
 static bool option_offered(struct trace_array *tr, int bit)
 {
 	if (bit == TRACE_ITER_FUNC_FORK_BIT)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
+	if (bit >= TRACE_ITER_GRAPH_OVERRUN_BIT && bit < TRACE_ITER_NR_BITS)
+		return trace_option_owner(bit);
 	return bit < TRACE_ITER_NR_BITS;
+}
+
+/* trace_options shows and takes a tracer's options only while it is on. */
+static bool option_listed(struct trace_array *tr, int bit)
+{
+	const struct tracer *t;
+
+	if (bit < TRACE_ITER_GRAPH_OVERRUN_BIT)
+		return option_offered(tr, bit);
+	t = trace_option_owner(bit);
+	return t && trace_tracer_of(tr) == t;
 }
 
 static int options_show(struct seq_file *m, void *v)
@@ -483,9 +504,9 @@ static int options_show(struct seq_file *m, void *v)
 	int i;
 
 	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
-		if (option_offered(tr, i))
+		if (option_listed(tr, i))
 			seq_printf(m, "%s%s\n",
-				   tr->trace_flags & BIT(i) ? "" : "no",
+				   tr->trace_flags & BIT_ULL(i) ? "" : "no",
 				   trace_option_names[i]);
 	return 0;
 }
@@ -497,11 +518,20 @@ static int options_open(struct inode *inode, struct file *filp)
 
 static int set_option(struct trace_array *tr, int bit, bool on)
 {
+	const struct tracer *t;
 	int ret;
 
 	if (!option_offered(tr, bit) ||
-	    (on && (BIT(bit) & TRACE_ITER_UNBUILT)))
+	    (on && (BIT_ULL(bit) & TRACE_ITER_UNBUILT)))
 		return -EINVAL;
+	if (on == !!(tr->trace_flags & BIT_ULL(bit)))
+		return 0;
+	t = trace_tracer_of(tr);
+	if ((t->options & BIT_ULL(bit)) && t->set_option) {
+		ret = t->set_option(tr, bit, on);
+		if (ret)
+			return ret;
+	}
 	if (bit == TRACE_ITER_EVENT_FORK_BIT &&
 	    on != !!(tr->trace_flags & TRACE_ITER(EVENT_FORK))) {
 		ret = trace_pids_follow_fork(tr, on);
@@ -517,9 +547,9 @@ static int set_option(struct trace_array *tr, int bit, bool on)
 	}
 #endif
 	if (on)
-		tr->trace_flags |= BIT(bit);
+		tr->trace_flags |= BIT_ULL(bit);
 	else
-		tr->trace_flags &= ~BIT(bit);
+		tr->trace_flags &= ~BIT_ULL(bit);
 	if (bit == TRACE_ITER_OVERWRITE_BIT)
 		ring_buffer_change_overwrite(tr->buffer, on);
 	return 0;
@@ -547,7 +577,7 @@ static ssize_t options_write(struct file *filp, const char __user *ubuf,
 	if (i == TRACE_ITER_NR_BITS)
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
-	ret = set_option(tr, i, on);
+	ret = option_listed(tr, i) ? set_option(tr, i, on) : -EINVAL;
 	mutex_unlock(&trace_types_lock);
 	if (ret)
 		return ret;

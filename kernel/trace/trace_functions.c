@@ -25,18 +25,6 @@
 
 #include "trace.h"
 
-/**
- * struct tracer - a choice for current_tracer
- * @name: as written to current_tracer
- * @start: begin writing records into the session's buffer; 0 or an error
- * @stop: stop writing records
- */
-struct tracer {
-	const char	*name;
-	int		(*start)(struct trace_array *tr);
-	void		(*stop)(struct trace_array *tr);
-};
-
 static int nop_start(struct trace_array *tr)
 {
 	return 0;
@@ -55,6 +43,17 @@ static const struct tracer nop_tracer = {
 static const struct tracer *tracer_of(struct trace_array *tr)
 {
 	return READ_ONCE(tr->tracer) ?: &nop_tracer;
+}
+
+/**
+ * trace_tracer_of() - a session's current tracer
+ * @tr: the session
+ *
+ * Return: the tracer; the nop tracer's when there is none.
+ */
+const struct tracer *trace_tracer_of(struct trace_array *tr)
+{
+	return tracer_of(tr);
 }
 
 #ifdef CONFIG_FUNCTION_TRACER
@@ -282,12 +281,34 @@ int trace_function_follow_fork(struct trace_array *tr, bool on)
 	return trace_pid_fork_probes(fork_probe, exit_probe, &tr->func, on);
 }
 
-static const struct tracer *const tracers[] = {
-	&function_tracer, &nop_tracer,
-};
-#else
-static const struct tracer *const tracers[] = { &nop_tracer };
 #endif /* CONFIG_FUNCTION_TRACER */
+
+/* As available_tracers lists them: the last registered first, as 6.12. */
+static const struct tracer *const tracers[] = {
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	&graph_tracer,
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	&function_tracer,
+#endif
+	&nop_tracer,
+};
+
+/**
+ * trace_option_owner() - the tracer a tracer option belongs to
+ * @bit: a TRACE_ITER_*_BIT at or after TRACE_ITER_GRAPH_OVERRUN_BIT
+ *
+ * Return: the tracer, or NULL when none built has it.
+ */
+const struct tracer *trace_option_owner(int bit)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(tracers); i++)
+		if (tracers[i]->options & BIT_ULL(bit))
+			return tracers[i];
+	return NULL;
+}
 
 /**
  * trace_tracer_name() - the name of a session's current tracer

@@ -62,3 +62,23 @@ void trace_hardirqs_off(void)
 }
 EXPORT_SYMBOL(trace_hardirqs_off);
 NOKPROBE_SYMBOL(trace_hardirqs_off);
+
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+/**
+ * trace_preempt_on() - preemption is being enabled
+ * @a0: where
+ * @a1: the caller of that
+ */
+void trace_preempt_on(unsigned long a0, unsigned long a1)
+{
+}
+
+/**
+ * trace_preempt_off() - preemption was disabled
+ * @a0: where
+ * @a1: the caller of that
+ */
+void trace_preempt_off(unsigned long a0, unsigned long a1)
+{
+}
+#endif /* CONFIG_TRACE_PREEMPT_TOGGLE */

@@ -628,7 +628,7 @@ static bool msg_only(struct trace_iterator *iter)
 static enum print_line_t print_text_line(struct trace_iterator *iter,
 					 struct trace_event *event)
 {
-	unsigned long flags = iter->tr->trace_flags;
+	u64 flags = iter->tr->trace_flags;
 
 	if ((flags & TRACE_ITER(CONTEXT_INFO)) && !msg_only(iter)) {
 		if (flags & TRACE_ITER(LATENCY_FMT))
@@ -718,7 +718,15 @@ static enum print_line_t print_bin_line(struct trace_iterator *iter,
 enum print_line_t __print_trace_line(struct trace_iterator *iter)
 {
 	struct trace_event *event = ftrace_find_event(iter->ent->type);
-	unsigned long flags = iter->tr->trace_flags;
+	u64 flags = iter->tr->trace_flags;
+
+	if (iter->tracer && iter->tracer->print_line &&
+	    !(flags & (TRACE_ITER(BIN) | TRACE_ITER(HEX) | TRACE_ITER(RAW)))) {
+		enum print_line_t ret = iter->tracer->print_line(iter);
+
+		if (ret != TRACE_TYPE_UNHANDLED)
+			return ret;
+	}
 
 	if (msg_only(iter))
 		return print_text_line(iter, event);
@@ -1032,7 +1040,7 @@ EXPORT_SYMBOL_GPL(__trace_event_assign_vstr);
  */
 static void print_sym(struct trace_iterator *iter, unsigned long ip)
 {
-	unsigned long flags = iter->tr->trace_flags;
+	u64 flags = iter->tr->trace_flags;
 	char name[KSYM_SYMBOL_LEN];
 
 	if (!ip) {

@@ -53,6 +53,15 @@ struct trace_reader {
 	 */
 	bool				annotate;
 	loff_t				started_at[NR_CPUS];
+	/*
+	 * Look-ahead (trace_iter_peek_next()): the printer of the current
+	 * record saw the next one of its CPU, so the reader already moved
+	 * past the current one, whose copy @ent now is.
+	 */
+	bool				ahead;
+	/* The trace file: the line in iter.seq is that of this position. */
+	loff_t				line_pos;
+	u64				ent[TRACE_LOOKAHEAD_MAX / sizeof(u64)];
 };
 
 static bool reader_covers(struct trace_reader *r, int cpu)
@@ -105,14 +114,73 @@ static bool reader_peek(struct trace_reader *r)
 	return true;
 }
 
+static void reader_step(struct trace_reader *r, int cpu)
+{
+	if (r->consume)
+		ring_buffer_consume(reader_buffer(r), cpu, NULL, NULL);
+	else
+		ring_buffer_iter_advance(r->rb_iter[cpu]);
+}
+
 static void reader_advance(struct trace_reader *r)
 {
-	struct trace_iterator *iter = &r->iter;
-
-	if (r->consume)
-		ring_buffer_consume(reader_buffer(r), iter->cpu, NULL, NULL);
+	if (r->ahead)
+		r->ahead = false;
 	else
-		ring_buffer_iter_advance(r->rb_iter[iter->cpu]);
+		reader_step(r, r->iter.cpu);
+}
+
+/**
+ * trace_iter_peek_next() - the record after the current one on its CPU
+ * @iter: the iterator of a reader of the trace or trace_pipe file
+ *
+ * For printers whose line depends on the next record (the function graph
+ * tracer's leaf functions).  The current record stays @iter->ent (a copy
+ * of it from now on); the reader will not show the next one twice.
+ *
+ * Return: the next record, valid until the reader moves on, or NULL when
+ * there is none yet, records were lost in between, the current record is
+ * too big to copy, or @iter cannot look ahead (ftrace_dump()).
+ */
+const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
+{
+	struct trace_buffer *buffer;
+	struct ring_buffer_event *event;
+	struct trace_reader *r;
+	unsigned long lost = 0;
+
+	if (!iter->lookahead || iter->ent_size > TRACE_LOOKAHEAD_MAX)
+		return NULL;
+	r = container_of(iter, struct trace_reader, iter);
+	buffer = reader_buffer(r);
+	if (!r->ahead) {
+		memcpy(r->ent, iter->ent, iter->ent_size);
+		iter->ent = (struct trace_entry *)r->ent;
+		reader_step(r, iter->cpu);
+		r->ahead = true;
+	}
+	if (r->consume)
+		event = ring_buffer_peek(buffer, iter->cpu, NULL, &lost);
+	else
+		event = ring_buffer_iter_peek(r->rb_iter[iter->cpu], NULL);
+	if (!event || lost)
+		return NULL;
+	return ring_buffer_event_data(event);
+}
+
+/**
+ * trace_iter_take_next() - make the record trace_iter_peek_next() returned
+ *	part of the current line
+ * @iter: the iterator it was called on
+ *
+ * The reader moves past that record; it is not shown on a line of its own.
+ */
+void trace_iter_take_next(struct trace_iterator *iter)
+{
+	struct trace_reader *r = container_of(iter, struct trace_reader, iter);
+
+	if (iter->lookahead && r->ahead)
+		reader_step(r, iter->cpu);
 }
 
 /* A reader of the session and CPU of @key, holding a reference to it. */
@@ -125,12 +193,23 @@ static struct trace_reader *reader_alloc(struct trace_file_key *key,
 	if (!r)
 		return ERR_PTR(-ENOMEM);
 	r->iter.tr = key->tr;
+	r->iter.tracer = trace_tracer_of(key->tr);
+	r->iter.lookahead = true;
 	r->cpu_file = key->cpu;
 	r->consume = consume;
 	mutex_init(&r->lock);
 	trace_seq_init(&r->iter.seq);
 	trace_seq_init(&r->iter.tmp_seq);
+	if (r->iter.tracer->open)
+		r->iter.tracer->open(&r->iter);
 	return r;
+}
+
+static void reader_free(struct trace_reader *r)
+{
+	if (r->iter.tracer->close)
+		r->iter.tracer->close(&r->iter);
+	kvfree(r);
 }
 
 static void reader_stop_iters(struct trace_reader *r)
@@ -192,10 +271,17 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 		entries += e;
 		total += e + ring_buffer_overrun_cpu(buffer, cpu);
 	}
-	seq_printf(m, "# tracer: %s\n#\n", trace_tracer_name(tr));
+	seq_printf(m, "# tracer: %s\n#\n", r->iter.tracer->name);
 	/* Without context-info there are no columns to describe. */
 	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
 		return;
+	if (r->iter.tracer->print_header) {
+		if ((flags & TRACE_ITER(LATENCY_FMT)) && entries)
+			trace_print_lat_header(m, tr, entries, total,
+					       !(flags & TRACE_ITER(VERBOSE)));
+		r->iter.tracer->print_header(m, &r->iter);
+		return;
+	}
 	if (flags & TRACE_ITER(LATENCY_FMT)) {
 		/* As upstream: nothing more while the buffer is empty. */
 		if (entries)
@@ -283,9 +369,14 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 			r->started_at[cpu] = 0;
 		}
 		r->pos = 0;
+		r->line_pos = 0;
+		r->ahead = false;
 	}
 	if (*pos == 0)
 		return SEQ_START_TOKEN;
+	/* The line that did not fit the last read is shown again as it was. */
+	if (*pos == r->pos && r->line_pos == r->pos)
+		return r;
 	if (!r->pos)
 		r->pos = 1;
 	while (r->pos < *pos) {
@@ -331,6 +422,8 @@ static int trace_seq_show(struct seq_file *m, void *v)
 			print_header(m, r);
 		return 0;
 	}
+	if (r->line_pos == r->pos)
+		goto write;
 	trace_seq_init(&iter->seq);
 	if (r->annotate) {
 		if (!r->started_at[iter->cpu])
@@ -346,6 +439,8 @@ static int trace_seq_show(struct seq_file *m, void *v)
 		trace_seq_printf(&iter->seq, "CPU:%d [LOST EVENTS]\n",
 				 iter->cpu);
 	print_trace_line(iter);
+	r->line_pos = r->pos;
+write:
 	seq_write(m, iter->seq.buffer, trace_seq_used(&iter->seq));
 	return 0;
 }
@@ -420,7 +515,7 @@ static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 		reader_stop_iters(r);
 		if (r->paused)
 			ring_buffer_record_enable(tr->buffer);
-		kvfree(r);
+		reader_free(r);
 		goto put;
 	}
 	((struct seq_file *)filp->private_data)->private = r;
@@ -448,7 +543,7 @@ static int trace_release(struct inode *inode, struct file *filp)
 	reader_stop_iters(r);
 	if (r->paused)
 		ring_buffer_record_enable(tr->buffer);
-	kvfree(r);
+	reader_free(r);
 	ret = seq_release(inode, filp);
 	trace_array_put(tr);
 	return ret;
@@ -501,7 +596,7 @@ static int pipe_release(struct inode *inode, struct file *filp)
 	struct trace_reader *r = filp->private_data;
 
 	trace_array_put(r->iter.tr);
-	kvfree(r);
+	reader_free(r);
 	return 0;
 }
 
@@ -546,6 +641,13 @@ static ssize_t pipe_read(struct file *filp, char __user *ubuf, size_t cnt,
 	trace_read_lock(iter->tr, r->cpu_file);
 	while (reader_peek(r)) {
 		unsigned int before = trace_seq_used(&iter->seq);
+
+		/*
+		 * A record whose printer looks ahead cannot be printed again,
+		 * so each starts with room for the longest line.
+		 */
+		if (before && iter->seq.seq.size - before < TRACE_LINE_ROOM)
+			break;
 
 		reader_format(r);
 		if (trace_seq_has_overflowed(&iter->seq)) {

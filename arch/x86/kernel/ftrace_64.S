@@ -159,3 +159,35 @@ SYM_FUNC_START(ftrace_regs_caller)
 	RET
 SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a hooked function returns to (kernel/trace/fgraph.c): its ret
+ * popped the slot that held our address, so %rsp - 8 is that slot.  Only
+ * %rax and %rdx may hold what the function returns; every other
+ * caller-saved register is free here.  The slot is taken back at once
+ * and holds our address again (an interrupt may have written over it),
+ * so that an unwinder finds return_to_handler there and asks
+ * ftrace_graph_ret_addr(); ftrace_return_to_handler() writes the real
+ * address into it before the frame goes, and the final RET returns
+ * through it: a return, so no ENDBR is needed at the destination.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	leaq	return_to_handler(%rip), %rcx
+	pushq	%rcx
+	UNWIND_HINT_FUNC
+	pushq	%rax
+	pushq	%rdx
+	/* Keep %rsp 16-byte aligned for the call. */
+	subq	$8, %rsp
+	leaq	24(%rsp), %rdi
+	movq	%rax, %rsi
+	call	ftrace_return_to_handler
+	addq	$8, %rsp
+	popq	%rdx
+	popq	%rax
+	RET
+SYM_CODE_END(return_to_handler)
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
