@@ -449,8 +449,34 @@ static inline void __ftrace_enabled_restore(int enabled)
 extern int stack_tracer_enabled;
 int stack_trace_sysctl(const struct ctl_table *table, int write, void *buffer,
 		       size_t *lenp, loff_t *ppos);
-#endif
 
+/* Only through stack_tracer_disable() and stack_tracer_enable(). */
+DECLARE_PER_CPU(int, stack_tracer_off);
+
+/**
+ * stack_tracer_disable() - keep the stack tracer off this CPU for a while
+ *
+ * For code the stack tracer's callback must not run in.  Nests; undo
+ * with stack_tracer_enable() before preemption or interrupts come back
+ * on.
+ *
+ * Context: preemption or interrupts disabled.
+ */
+static inline void stack_tracer_disable(void)
+{
+	this_cpu_inc(stack_tracer_off);
+}
+
+/**
+ * stack_tracer_enable() - undo stack_tracer_disable()
+ *
+ * Context: the CPU and section of the stack_tracer_disable().
+ */
+static inline void stack_tracer_enable(void)
+{
+	this_cpu_dec(stack_tracer_off);
+}
+#else
 static inline void stack_tracer_disable(void)
 {
 }
@@ -458,6 +484,7 @@ static inline void stack_tracer_disable(void)
 static inline void stack_tracer_enable(void)
 {
 }
+#endif
 
 /*
  * The function graph tracer replaces return addresses on the stack;

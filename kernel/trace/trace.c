@@ -395,16 +395,29 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
+/*
+ * The stacktrace option: after an event's record, the stack from the
+ * event's probe (@from is in it) outwards.  Out of line, off the path of
+ * the sessions without the option.
+ */
+static noinline void event_stack_write(struct trace_array *tr,
+				       unsigned long from)
+{
+	trace_stack_write(tr, 0, from);
+}
+
 /**
  * trace_event_buffer_commit() - commit a record reserved by
  *	trace_event_buffer_reserve()
  * @fbuffer: as filled in by trace_event_buffer_reserve()
  *
  * The event's hooks see the record first.  A record its event's filter
- * does not match, or one the event drops, is discarded instead.
+ * does not match, or one the event drops, is discarded instead.  With the
+ * session's stacktrace option a record kept is followed by the stack.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
+	struct trace_array *tr = fbuffer->trace_file->tr;
 #ifdef CONFIG_EVENT_TRACING
 	unsigned long flags = READ_ONCE(fbuffer->trace_file->flags);
 
@@ -413,11 +426,15 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 			       EVENT_FILE_FL_HOOKED |
 			       EVENT_FILE_FL_SOFT_DISABLED)) ||
 		     !fbuffer->event)) {
-		event_hooks_commit(fbuffer);
+		if (event_hooks_commit(fbuffer) &&
+		    (tr->trace_flags & TRACE_ITER(STACKTRACE)))
+			event_stack_write(tr, _RET_IP_);
 		return;
 	}
 #endif
 	ring_buffer_unlock_commit(fbuffer->buffer);
+	if (unlikely(tr->trace_flags & TRACE_ITER(STACKTRACE)))
+		event_stack_write(tr, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 

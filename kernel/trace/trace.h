@@ -153,8 +153,7 @@ enum {
  */
 #define TRACE_ITER_UNBUILT						\
 	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER(FUNCTION) | TRACE_ITER(DISPLAY_GRAPH) |		\
-	 TRACE_ITER(STACKTRACE) | TRACE_ITER(FUNC_STACK))
+	 TRACE_ITER(FUNCTION) | TRACE_ITER(DISPLAY_GRAPH))
 
 struct trace_array;
 
@@ -527,7 +526,7 @@ void event_hook_del(struct trace_event_file *file,
 		    struct trace_event_hook *hook);
 void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
 			    struct trace_event_file *file, unsigned long len);
-void event_hooks_commit(struct trace_event_buffer *fbuffer);
+bool event_hooks_commit(struct trace_event_buffer *fbuffer);
 
 static inline const char *event_system(struct trace_event_call *call)
 {
@@ -643,6 +642,11 @@ void ftrace_func_init(struct trace_array *tr);
 void ftrace_func_release(struct trace_array *tr);
 void ftrace_create_tracefs_files(struct trace_array *tr);
 int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip);
+#endif
+
+/* trace_stack.c: the stack tracer's ops; stack_trace_filter is its filter */
+#ifdef CONFIG_STACK_TRACER
+extern struct ftrace_ops stack_trace_ops;
 #endif
 
 /* trace_syscalls.c: the syscalls/ events */

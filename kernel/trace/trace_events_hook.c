@@ -145,8 +145,9 @@ void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
  * hooked or filtered, or a record in a scratch area.
  *
  * Context: the event's probe, preemption disabled.
+ * Return: whether the record was committed to the ring buffer.
  */
-void event_hooks_commit(struct trace_event_buffer *fbuffer)
+bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 	struct trace_event_hook *hook;
@@ -159,12 +160,14 @@ void event_hooks_commit(struct trace_event_buffer *fbuffer)
 	if (!fbuffer->event) {
 		barrier();
 		this_cpu_ptr(event_scratch)->level--;
-		return;
+		return false;
 	}
 	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
 	    ((flags & EVENT_FILE_FL_FILTERED) &&
-	     !trace_event_filter_keep(file, fbuffer->entry)))
+	     !trace_event_filter_keep(file, fbuffer->entry))) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-	else
-		ring_buffer_unlock_commit(fbuffer->buffer);
+		return false;
+	}
+	ring_buffer_unlock_commit(fbuffer->buffer);
+	return true;
 }

@@ -96,6 +96,9 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 			entry->ip = ip;
 			entry->parent_ip = parent_ip;
 			ring_buffer_unlock_commit(buffer);
+			/* func_stack_trace: the stack, from the function out. */
+			if (unlikely(fn->tr->trace_flags & TRACE_ITER(FUNC_STACK)))
+				trace_stack_write(fn->tr, 0, ip);
 		}
 	}
 	ftrace_test_recursion_unlock(bit);
@@ -122,9 +125,10 @@ static void function_stop(struct trace_array *tr)
 }
 
 static const struct tracer function_tracer = {
-	.name	= "function",
-	.start	= function_start,
-	.stop	= function_stop,
+	.name		= "function",
+	.start		= function_start,
+	.stop		= function_stop,
+	.options	= TRACE_ITER(FUNC_STACK),
 };
 
 /* ---- set_ftrace_pid, set_ftrace_notrace_pid, function-fork ------------ */
