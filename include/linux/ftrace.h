@@ -487,13 +487,139 @@ static inline void stack_tracer_enable(void)
 #endif
 
 /*
- * The function graph tracer replaces return addresses on the stack;
- * unwinders ask it for the real ones.
+ * Return hooks (the function graph tracer's, kernel/trace/fgraph.c).  A
+ * graph user names the functions it wants in the ftrace_ops of its
+ * &struct fgraph_ops and gets two calls for each call of them: @entryfunc
+ * at the entry, which says whether it wants the return too, and @retfunc
+ * at the return.  The return is hooked by replacing the return address
+ * on the stack with return_to_handler and keeping the real one on a
+ * stack of the task's own; unwinders ask ftrace_graph_ret_addr() for it.
+ * See Documentation/trace/ftrace-design.rst.
  */
+
+/**
+ * struct ftrace_graph_ent - a call, as the entry handlers see it
+ * @func: the function's call site (its entry)
+ * @depth: how many hooked calls of the task are under way below it
+ */
+struct ftrace_graph_ent {
+	unsigned long func;
+	int depth;
+} __packed;
+
+/**
+ * struct ftrace_graph_ret - a return, as the return handlers see it
+ * @func: the function's call site
+ * @retval: what it returned (CONFIG_FUNCTION_GRAPH_RETVAL)
+ * @depth: as at its entry
+ * @overrun: calls of the task not hooked because its stack was full
+ * @calltime: trace_clock_local() at the entry
+ * @rettime: trace_clock_local() at the return
+ *
+ * The layout is that of the funcgraph_exit record (user ABI).
+ */
+struct ftrace_graph_ret {
+	unsigned long func;
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	unsigned long retval;
+#endif
+	int depth;
+	unsigned int overrun;
+	unsigned long long calltime;
+	unsigned long long rettime;
+} __packed;
+
+struct fgraph_ops;
+
+typedef void (*trace_func_graph_ret_t)(struct ftrace_graph_ret *,
+				       struct fgraph_ops *);
+typedef int (*trace_func_graph_ent_t)(struct ftrace_graph_ent *,
+				      struct fgraph_ops *);
+
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-#error "CONFIG_FUNCTION_GRAPH_TRACER is not implemented by this tracing core"
+/* Graph users at once, and the bytes of per-call data each call may keep. */
+#define FGRAPH_MAX_USERS	16
+#define FGRAPH_DATA_SIZE	(2 * sizeof(long))
+/* Hooked calls a task may have under way: the depth graph users see. */
+#define FGRAPH_MAX_DEPTH	60
+
+/**
+ * struct fgraph_ops - a user of the return hooks
+ * @entryfunc: called at each entry of a function @ops wants; returns
+ *	nonzero to have @retfunc called at its return
+ * @retfunc: called at the return of each call @entryfunc kept
+ * @ops: the functions wanted (its filters); its callback is fgraph's
+ * @private: the owner's
+ * @saved_func: unused, kept for source compatibility
+ * @idx: private to fgraph: the user's slot, 0..FGRAPH_MAX_USERS - 1
+ * @hook: private to the tracing core: an ftrace_ops of a session to hook
+ *	the entries with instead of @ops (the session's function filters)
+ */
+struct fgraph_ops {
+	trace_func_graph_ent_t		entryfunc;
+	trace_func_graph_ret_t		retfunc;
+	struct ftrace_ops		ops;
+	void				*private;
+	trace_func_graph_ent_t		saved_func;
+	int				idx;
+	struct ftrace_ops		*hook;
+};
+
+int register_ftrace_graph(struct fgraph_ops *gops);
+void unregister_ftrace_graph(struct fgraph_ops *gops);
+void *fgraph_reserve_data(int idx, int size_bytes);
+void *fgraph_retrieve_data(int idx, int *size_bytes);
+unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
+
+void ftrace_graph_init_task(struct task_struct *t);
+void ftrace_graph_exit_task(struct task_struct *t);
+void ftrace_graph_init_idle_task(struct task_struct *t, int cpu);
+unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
+				    unsigned long ret, unsigned long *retp);
+unsigned long ftrace_return_to_handler(unsigned long *retp,
+				       unsigned long retval);
+void return_to_handler(void);
+void ftrace_graph_sleep_time_control(bool enable);
+void ftrace_graph_graph_time_control(bool enable);
+bool ftrace_graph_is_dead(void);
+void ftrace_graph_stop(void);
+
+#define __notrace_funcgraph		notrace
+
+/* The traced function's return address, in the entry code's frame. */
+static __always_inline unsigned long *
+ftrace_regs_ret_slot(struct ftrace_regs *fregs)
+{
+	return (unsigned long *)fregs->regs.sp;
+}
+
+/* Calls of the current task are not hooked while it is paused. */
+static inline void pause_graph_tracing(void)
+{
+	atomic_inc(&current->tracing_graph_pause);
+}
+
+static inline void unpause_graph_tracing(void)
+{
+	atomic_dec(&current->tracing_graph_pause);
+}
 #else
 #define __notrace_funcgraph
+
+struct fgraph_ops {
+	trace_func_graph_ent_t		entryfunc;
+	trace_func_graph_ret_t		retfunc;
+	void				*private;
+};
+
+static inline int register_ftrace_graph(struct fgraph_ops *gops)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_ftrace_graph(struct fgraph_ops *gops)
+{
+}
 
 static inline void ftrace_graph_init_task(struct task_struct *t)
 {

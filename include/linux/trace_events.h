@@ -234,6 +234,8 @@ static inline enum print_line_t trace_handle_return(struct trace_seq *s)
  * @cpu: the CPU whose buffer it came from
  * @ts: its time stamp
  * @lost_events: records lost on @cpu just before this one
+ * @time_start: what the latency-format times count from (0: the time
+ *	the session's buffer was last reset)
  * @lookahead: a reader that trace_iter_peek_next() can look ahead in
  * @private: the reader's own state (its tracer's, see &tracer.open)
  */
@@ -248,6 +250,7 @@ struct trace_iterator {
 	int			cpu;
 	u64			ts;
 	unsigned long		lost_events;
+	u64			time_start;
 	bool			lookahead;
 	void			*private;
 };

@@ -16,7 +16,8 @@
  *
  *  - every user hooked at one entry shares one frame: the entry callbacks
  *    of one call all see the same slot, and the first that wants the
- *    return finds no frame for it on top of the stack and pushes one;
+ *    return finds no frame for it on top of the stack and pushes one (a
+ *    tail call, which comes with its caller's slot, gets its own);
  *  - the return finds its frame by the slot it returned through, so a
  *    frame left behind by a call that never returned (a stack unwound
  *    under it) is dropped instead of being mistaken for the caller's;
@@ -27,9 +28,10 @@
  * The shadow stack is one page per task, allocated for every task when
  * the first user registers and kept until the task is freed (a task may
  * sleep for hours inside a hooked call).  Interrupts and NMIs push onto
- * the stack of the task they interrupt: a frame is written before the
- * count that makes it visible grows, and a handler that interrupts an
- * entry or a return leaves the stack as it found it.
+ * the stack of the task they interrupt: a frame is taken (the count
+ * grows) before it is written, so that a handler that interrupts the
+ * writing pushes above it, and every handler leaves the stack as it
+ * found it.
  *
  * The invariants are written in Documentation/trace/ftrace-design.rst,
  * "Return hooks".
@@ -128,10 +130,16 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	n = READ_ONCE(t->curr_ret_stack);
-	/* Another user hooked this very call already: share its frame. */
-	if (n && st->frames[n - 1].retp == retp &&
+	/*
+	 * Another user hooked this very call already: share its frame.  A
+	 * tail call reaches here with its caller's slot, hooked, too: it is
+	 * another function, or the same user again, and gets a frame of its
+	 * own (whose return address is return_to_handler).
+	 */
+	f = n ? &st->frames[n - 1] : NULL;
+	if (f && f->retp == retp && f->func == ip &&
+	    !test_bit(gops->idx, &f->users) &&
 	    *retp == (unsigned long)return_to_handler) {
-		f = &st->frames[n - 1];
 		trace.func = ip;
 		trace.depth = n - 1;
 		if (gops->entryfunc(&trace, gops))
@@ -142,6 +150,12 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 		atomic_inc(&t->trace_overrun);
 		goto out;
 	}
+	/*
+	 * Take the frame before filling it: an interrupt from here on
+	 * pushes above it instead of over it (row G1).
+	 */
+	WRITE_ONCE(t->curr_ret_stack, n + 1);
+	barrier();
 	f = &st->frames[n];
 	f->ret = *retp;
 	f->retp = retp;
@@ -149,9 +163,6 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 	f->calltime = trace_clock_local();
 	f->users = 0;
 	f->data_idx = -1;
-	/* The frame is whole before an interrupt can see it (row G1). */
-	barrier();
-	WRITE_ONCE(t->curr_ret_stack, n + 1);
 	trace.func = ip;
 	trace.depth = n;
 	if (!gops->entryfunc(&trace, gops)) {
@@ -173,7 +184,14 @@ NOKPROBE_SYMBOL(fgraph_entry);
 /* The shadow stack has no frame for a return that came here: stop. */
 static void __noreturn fgraph_broken(unsigned long *retp)
 {
+	struct fgraph_stack *st = stack_of(current);
+	int n;
+
 	WRITE_ONCE(fgraph_dead, true);
+	for (n = current->curr_ret_stack - 1; n >= 0; n--)
+		pr_emerg("function graph: frame %d: %pS returns to %pS through %px\n",
+			 n, (void *)st->frames[n].func, (void *)st->frames[n].ret,
+			 st->frames[n].retp);
 	panic("function graph: no frame for the return through %px (task %d)\n",
 	      retp, current->pid);
 }
@@ -260,9 +278,14 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 
 	if (ret != (unsigned long)return_to_handler || !st)
 		return ret;
-	for (n = READ_ONCE(task->curr_ret_stack) - 1; n >= 0; n--)
-		if (READ_ONCE(st->frames[n].retp) == retp)
-			return READ_ONCE(st->frames[n].ret);
+	/* Tail calls stack frames of one slot: the lowest has the address. */
+	for (n = READ_ONCE(task->curr_ret_stack) - 1; n >= 0; n--) {
+		if (READ_ONCE(st->frames[n].retp) != retp)
+			continue;
+		ret = READ_ONCE(st->frames[n].ret);
+		if (ret != (unsigned long)return_to_handler)
+			break;
+	}
 	return ret;
 }
 NOKPROBE_SYMBOL(ftrace_graph_ret_addr);

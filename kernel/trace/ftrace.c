@@ -787,6 +787,60 @@ void ftrace_free_filter(struct ftrace_ops *ops)
 }
 EXPORT_SYMBOL_GPL(ftrace_free_filter);
 
+/**
+ * ftrace_ops_copy_sets() - give an ops copies of another's filter and
+ *	notrace sets
+ * @dst: the ops to set; the sets it had are dropped
+ * @src: the ops to copy from (a session's set_ftrace_filter and
+ *	set_ftrace_notrace, for the function profiler)
+ *
+ * Later changes of @src's sets do not reach @dst.
+ *
+ * Return: 0, or -ENOMEM (then @dst is left as it was).
+ */
+int ftrace_ops_copy_sets(struct ftrace_ops *dst, struct ftrace_ops *src)
+{
+	struct ftrace_ip_set *copy[2] = { NULL, NULL }, *set;
+	int i, ret = 0;
+
+	mutex_lock(&ftrace_lock);
+	for (i = 0; i < 2; i++) {
+		set = ftrace_ops_set(src, i);
+		if (!set)
+			continue;
+		/* An empty filter stays one: it traces nothing. */
+		copy[i] = ftrace_ip_set_edit(set, NULL, 0, false);
+		if (!copy[i])
+			ret = -ENOMEM;
+	}
+	for (i = 0; i < 2; i++) {
+		if (ret)
+			kvfree(copy[i]);
+		else
+			ftrace_ops_set_replace(dst, i, copy[i]);
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+/**
+ * ftrace_nr_functions() - how many functions can be traced now
+ *
+ * Return: the call sites of vmlinux and of the loaded modules, less
+ * those of freed init code.
+ */
+unsigned int ftrace_nr_functions(void)
+{
+	struct ftrace_table *t;
+	unsigned int n = 0;
+
+	mutex_lock(&ftrace_lock);
+	list_for_each_entry(t, &ftrace_tables, list)
+		n += t->count - t->gone;
+	mutex_unlock(&ftrace_lock);
+	return n;
+}
+
 /* ---- selecting functions by name -------------------------------------- */
 
 /**

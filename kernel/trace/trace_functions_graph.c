@@ -249,11 +249,16 @@ static void print_columns(struct trace_iterator *iter, int cpu, pid_t pid)
 	}
 }
 
-/*
- * A duration in microseconds with up to three decimals, seven digits at
- * most, then " us " and blanks to a width of eight.
+/**
+ * trace_print_graph_duration() - print a duration as function_graph does
+ * @ns: the duration in nanoseconds
+ * @s: where to print it
+ *
+ * Microseconds with up to three decimals, seven digits at most, then
+ * " us " and blanks to a width of eight: the DURATION column of the
+ * function_graph tracer and the time columns of the function profiler.
  */
-static void print_duration_value(struct trace_seq *s, u64 ns)
+void trace_print_graph_duration(u64 ns, struct trace_seq *s)
 {
 	u32 rem;
 	u64 us = div_u64_rem(ns, NSEC_PER_USEC, &rem);
@@ -318,7 +323,7 @@ static void print_duration(struct trace_iterator *iter, u64 ns,
 		trace_seq_printf(s, "%c ", duration_mark(ns));
 	else
 		trace_seq_puts(s, "  ");
-	print_duration_value(s, ns);
+	trace_print_graph_duration(ns, s);
 	trace_seq_puts(s, "|  ");
 }
 

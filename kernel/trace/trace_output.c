@@ -323,7 +323,7 @@ static void print_lat_context(struct trace_iterator *iter)
 	struct trace_seq *s = &iter->seq;
 	bool verbose = tr->trace_flags & TRACE_ITER(VERBOSE);
 	bool in_ns = trace_clock_in_ns_for(tr);
-	u64 since = iter->ts - tr->time_start, delay = 0;
+	u64 since = iter->ts - (iter->time_start ?: tr->time_start), delay = 0;
 	char comm[TASK_COMM_LEN];
 	u32 rem, delay_rem;
 
@@ -357,6 +357,16 @@ static void print_lat_context(struct trace_iterator *iter)
 			 ns_to_us(iter->ts), since, rem, delay, delay_rem);
 }
 
+/* A code address in the latency header, as the sym-offset option has it. */
+static void print_lat_sym(struct seq_file *m, struct trace_array *tr,
+			  unsigned long ip)
+{
+	if (tr->trace_flags & TRACE_ITER(SYM_OFFSET))
+		seq_printf(m, "%pS", (void *)ip);
+	else
+		seq_printf(m, "%ps", (void *)ip);
+}
+
 #define LAT_RULE "--------------------------------------------------------------------"
 
 /**
@@ -367,9 +377,9 @@ static void print_lat_context(struct trace_iterator *iter)
  * @total: records written, those overwritten included
  * @help: add the legend of the line's columns (verbose off)
  *
- * There is no latency tracer: the latency, the CPU and the task that
- * Linux 6.12 fills in from its last maximum read as zero, as 6.12's show
- * them for the tracers that record none.
+ * With a latency tracer, the latency, CPU, task and places are those of
+ * the worst case in the snapshot buffer (trace_max.c); other tracers
+ * record none and show zeroes, as 6.12's do.
  */
 void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 			    unsigned long entries, unsigned long total,
@@ -393,20 +403,32 @@ void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 			    preempt_model_voluntary() ? "desktop" :
 			    preempt_model_full() ? "preempt" :
 			    preempt_model_rt() ? "preempt_rt" : "unknown";
+	struct trace_max_info max = {};
 	int i;
 
+	trace_max_shown(tr, &max);
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", trace_tracer_name(tr),
 		   init_utsname()->release);
 	seq_printf(m, "# %s\n", LAT_RULE);
-	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0",
-		   entries, total, model);
+	seq_printf(m, "# latency: %llu us, #%lu/%lu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0",
+		   div_u64(max.latency, NSEC_PER_USEC), entries, total, max.cpu,
+		   model);
 	if (IS_ENABLED(CONFIG_SMP))
 		seq_printf(m, " #P:%d)\n", num_online_cpus());
 	else
 		seq_puts(m, ")\n");
 	seq_puts(m, "#    -----------------\n");
-	seq_puts(m, "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n");
+	seq_printf(m, "#    | task: %.16s-%d (uid:%u nice:%ld policy:%u rt_prio:%u)\n",
+		   max.comm, max.pid, from_kuid_munged(seq_user_ns(m), max.uid),
+		   max.nice, max.policy, max.rt_prio);
 	seq_puts(m, "#    -----------------\n");
+	if (max.start_ip) {
+		seq_puts(m, "#  => started at: ");
+		print_lat_sym(m, tr, max.start_ip);
+		seq_puts(m, "\n#  => ended at:   ");
+		print_lat_sym(m, tr, max.end_ip);
+		seq_puts(m, "\n#\n");
+	}
 	seq_puts(m, "#\n");
 	if (!help)
 		return;
@@ -720,8 +742,8 @@ enum print_line_t __print_trace_line(struct trace_iterator *iter)
 	struct trace_event *event = ftrace_find_event(iter->ent->type);
 	u64 flags = iter->tr->trace_flags;
 
-	if (iter->tracer && iter->tracer->print_line &&
-	    !(flags & (TRACE_ITER(BIN) | TRACE_ITER(HEX) | TRACE_ITER(RAW)))) {
+	/* As 6.12: the tracer's text comes first, whatever the options. */
+	if (iter->tracer && iter->tracer->print_line) {
 		enum print_line_t ret = iter->tracer->print_line(iter);
 
 		if (ret != TRACE_TYPE_UNHANDLED)
@@ -1232,6 +1254,41 @@ static struct trace_event_functions function_funcs = {
 	.binary	= bin_function,
 };
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Without the function_graph tracer's reader state (ftrace_dump(), or a
+ * trace read after the tracer changed), its records show their fields.
+ */
+static enum print_line_t print_graph_ent(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct ftrace_graph_ent_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "--> %ps (%d)\n",
+			 (void *)e->graph_ent.func, e->graph_ent.depth);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_graph_ret(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct ftrace_graph_ret_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "<-- %ps (%d) (start: %llx  end: %llx) over: %u\n",
+			 (void *)e->ret.func, e->ret.depth, e->ret.calltime,
+			 e->ret.rettime, e->ret.overrun);
+	return trace_handle_return(&iter->seq);
+}
+
+static struct trace_event_functions funcgraph_entry_funcs = {
+	.trace	= print_graph_ent,
+};
+
+static struct trace_event_functions funcgraph_exit_funcs = {
+	.trace	= print_graph_ret,
+};
+#endif
+
 static struct trace_event_functions kernel_stack_funcs = {
 	.trace	= print_stack,
 };
@@ -1254,6 +1311,73 @@ static struct trace_event_functions bprint_funcs = {
 static struct trace_event_functions raw_data_funcs = {
 	.trace	= print_raw_data,
 	.raw	= print_raw_data,
+};
+
+/*
+ * A switch or a wakeup (the wakeup tracers): the task before @arrow,
+ * the one after it, with the name of the second:
+ * "<pid>:<prio>:<state> <arrow> [<cpu>] <pid>:<prio>:<state> <comm>".
+ */
+static enum print_line_t print_ctxwake(struct trace_iterator *iter,
+				       const char *arrow)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+	char comm[TASK_COMM_LEN];
+
+	trace_find_cmdline(e->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 e->prev_pid, e->prev_prio,
+			 task_index_to_char(e->prev_state), arrow, e->next_cpu,
+			 e->next_pid, e->next_prio,
+			 task_index_to_char(e->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+/* The raw option's form: numbers, the waker's state shown as '+'. */
+static enum print_line_t raw_ctxwake(struct trace_iterator *iter, char state)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 e->prev_pid, e->prev_prio,
+			 state ?: task_index_to_char(e->prev_state),
+			 e->next_cpu, e->next_pid, e->next_prio,
+			 task_index_to_char(e->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_ctx(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	return print_ctxwake(iter, "==>");
+}
+
+static enum print_line_t raw_ctx(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	return raw_ctxwake(iter, 0);
+}
+
+static enum print_line_t print_wake(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	return print_ctxwake(iter, "  +");
+}
+
+static enum print_line_t raw_wake(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	return raw_ctxwake(iter, '+');
+}
+
+static struct trace_event_functions context_switch_funcs = {
+	.trace	= print_ctx,
+	.raw	= raw_ctx,
+};
+
+static struct trace_event_functions wakeup_funcs = {
+	.trace	= print_wake,
+	.raw	= raw_wake,
 };
 
 /*
@@ -1298,6 +1422,33 @@ static struct trace_event_fields kernel_stack_fields[] = {
 	{}
 };
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#define GRAPH_FIELD(_type, _name, _struct, _member, _signed) {		\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _member._name),	\
+		.size = sizeof(((struct _struct *)0)->_member._name),	\
+		.is_signed = _signed,					\
+	}
+
+static struct trace_event_fields funcgraph_entry_fields[] = {
+	GRAPH_FIELD("unsigned long", func, ftrace_graph_ent_entry, graph_ent, 0),
+	GRAPH_FIELD("int", depth, ftrace_graph_ent_entry, graph_ent, 1),
+	{}
+};
+
+static struct trace_event_fields funcgraph_exit_fields[] = {
+	GRAPH_FIELD("unsigned long", func, ftrace_graph_ret_entry, ret, 0),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	GRAPH_FIELD("unsigned long", retval, ftrace_graph_ret_entry, ret, 0),
+#endif
+	GRAPH_FIELD("int", depth, ftrace_graph_ret_entry, ret, 1),
+	GRAPH_FIELD("unsigned int", overrun, ftrace_graph_ret_entry, ret, 0),
+	GRAPH_FIELD("unsigned long long", calltime, ftrace_graph_ret_entry, ret, 0),
+	GRAPH_FIELD("unsigned long long", rettime, ftrace_graph_ret_entry, ret, 0),
+	{}
+};
+#endif
+
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD("unsigned long", ip, print_entry),
 	CORE_TAIL("char[]", buf, print_entry),
@@ -1323,6 +1474,20 @@ static struct trace_event_fields raw_data_fields[] = {
 	{}
 };
 
+static struct trace_event_fields context_switch_fields[] = {
+	CORE_FIELD("unsigned int", prev_pid, ctx_switch_entry),
+	CORE_FIELD("unsigned int", next_pid, ctx_switch_entry),
+	CORE_FIELD("unsigned int", next_cpu, ctx_switch_entry),
+	CORE_FIELD("unsigned char", prev_prio, ctx_switch_entry),
+	CORE_FIELD("unsigned char", prev_state, ctx_switch_entry),
+	CORE_FIELD("unsigned char", next_prio, ctx_switch_entry),
+	CORE_FIELD("unsigned char", next_state, ctx_switch_entry),
+	{}
+};
+
+/* The same record as a context switch's. */
+#define wakeup_fields context_switch_fields
+
 #define CORE_EVENT(_name, _type, _entry, _fmt)				\
 	static struct trace_event_fields *_name##_fields_get(void)	\
 	{								\
@@ -1343,6 +1508,14 @@ static struct trace_event_fields raw_data_fields[] = {
 
 CORE_EVENT(function, TRACE_FN, ftrace_entry,
 	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
+CORE_EVENT(context_switch, TRACE_CTX, ctx_switch_entry,
+	   "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, "
+	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
+	   "REC->next_state, REC->next_cpu");
+CORE_EVENT(wakeup, TRACE_WAKE, ctx_switch_entry,
+	   "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, "
+	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
+	   "REC->next_state, REC->next_cpu");
 CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
 	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
 	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
@@ -1351,6 +1524,21 @@ CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
 	   "(void *)REC->caller[2], (void *)REC->caller[3], "
 	   "(void *)REC->caller[4], (void *)REC->caller[5], "
 	   "(void *)REC->caller[6], (void *)REC->caller[7]");
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+CORE_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
+	   "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", "
+	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	   "REC->depth, REC->retval");
+#else
+CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", "
+	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	   "REC->depth");
+#endif
+#endif
 CORE_EVENT(print, TRACE_PRINT, print_entry,
 	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
 CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
@@ -1362,7 +1550,11 @@ CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
 
 /* In id order, as upstream lists them. */
 static struct trace_event_call *core_calls[] = {
-	&function_call, &kernel_stack_call, &print_call, &bprint_call,
+	&function_call, &context_switch_call, &wakeup_call,
+	&kernel_stack_call, &print_call, &bprint_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	&funcgraph_exit_call, &funcgraph_entry_call,
+#endif
 	&bputs_call,
 	&raw_data_call,
 };

@@ -40,6 +40,16 @@ struct trace_reader {
 	bool				consume;
 	/* Reads the session's snapshot buffer instead of its live one. */
 	bool				snapshot;
+	/*
+	 * The trace file of a latency tracer: reads the snapshot buffer,
+	 * where its worst case is, leaving out the records from before
+	 * @worst_start and after @worst_end (@skipped of them when the file
+	 * was opened).
+	 */
+	bool				worst;
+	u64				worst_start;
+	u64				worst_end;
+	unsigned long			skipped;
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
@@ -71,7 +81,48 @@ static bool reader_covers(struct trace_reader *r, int cpu)
 
 static struct trace_buffer *reader_buffer(struct trace_reader *r)
 {
-	return r->snapshot ? r->iter.tr->snapshot : r->iter.tr->buffer;
+	return r->snapshot || r->worst ? r->iter.tr->snapshot :
+					 r->iter.tr->buffer;
+}
+
+/* Move the iterators past the records before the worst case. */
+static void reader_skip_old(struct trace_reader *r)
+{
+	u64 ts;
+	int cpu;
+
+	if (!r->worst)
+		return;
+	for_each_tracing_cpu(cpu) {
+		if (!r->rb_iter[cpu])
+			continue;
+		while (ring_buffer_iter_peek(r->rb_iter[cpu], &ts) &&
+		       ts < r->worst_start)
+			ring_buffer_iter_advance(r->rb_iter[cpu]);
+	}
+}
+
+/* How many records are not the worst case's; the iterators at its start. */
+static unsigned long reader_count_outside(struct trace_reader *r)
+{
+	unsigned long n = 0;
+	u64 ts;
+	int cpu;
+
+	if (!r->worst)
+		return 0;
+	for_each_tracing_cpu(cpu) {
+		if (!r->rb_iter[cpu])
+			continue;
+		while (ring_buffer_iter_peek(r->rb_iter[cpu], &ts)) {
+			if (ts < r->worst_start || ts > r->worst_end)
+				n++;
+			ring_buffer_iter_advance(r->rb_iter[cpu]);
+		}
+		ring_buffer_iter_reset(r->rb_iter[cpu]);
+	}
+	reader_skip_old(r);
+	return n;
 }
 
 /*
@@ -96,6 +147,9 @@ static bool reader_peek(struct trace_reader *r)
 		else if (r->rb_iter[cpu])
 			event = ring_buffer_iter_peek(r->rb_iter[cpu], &ts);
 		else
+			event = NULL;
+		/* Past the end of a latency tracer's worst case: done. */
+		if (event && r->worst && ts > r->worst_end)
 			event = NULL;
 		if (event && (!best || ts < best_ts)) {
 			best = event;
@@ -271,14 +325,16 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 		entries += e;
 		total += e + ring_buffer_overrun_cpu(buffer, cpu);
 	}
+	entries -= min(entries, r->skipped);
+	total -= min(total, r->skipped);
 	seq_printf(m, "# tracer: %s\n#\n", r->iter.tracer->name);
 	/* Without context-info there are no columns to describe. */
 	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
 		return;
 	if (r->iter.tracer->print_header) {
+		/* As upstream: no latency header while the buffer is empty. */
 		if ((flags & TRACE_ITER(LATENCY_FMT)) && entries)
-			trace_print_lat_header(m, tr, entries, total,
-					       !(flags & TRACE_ITER(VERBOSE)));
+			trace_print_lat_header(m, tr, entries, total, false);
 		r->iter.tracer->print_header(m, &r->iter);
 		return;
 	}
@@ -368,6 +424,7 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 				ring_buffer_iter_reset(r->rb_iter[cpu]);
 			r->started_at[cpu] = 0;
 		}
+		reader_skip_old(r);
 		r->pos = 0;
 		r->line_pos = 0;
 		r->ahead = false;
@@ -416,7 +473,7 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	struct trace_iterator *iter = &r->iter;
 
 	if (v == SEQ_START_TOKEN) {
-		if (r->snapshot && !reader_has_data(r))
+		if (r->snapshot && !r->worst && !reader_has_data(r))
 			print_snapshot_help(m, r);
 		else
 			print_header(m, r);
@@ -470,6 +527,7 @@ static void reset_for(struct trace_array *tr, long cpu)
  */
 static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 {
+	struct trace_max_info worst;
 	struct trace_file_key *key;
 	struct trace_array *tr;
 	struct trace_reader *r;
@@ -496,6 +554,12 @@ static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 		goto put;
 	}
 	r->snapshot = snapshot;
+	if (trace_max_shown(tr, &worst)) {
+		r->worst = true;
+		r->worst_start = worst.start;
+		r->worst_end = worst.end;
+		r->iter.time_start = worst.start;
+	}
 	/* pause-on-trace: nothing is recorded while the trace is read. */
 	r->paused = !snapshot && (tr->trace_flags & TRACE_ITER(PAUSE_ON_TRACE));
 	if (r->paused)
@@ -507,6 +571,8 @@ static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 	r->annotate = (tr->trace_flags & TRACE_ITER(ANNOTATE)) &&
 		      ring_buffer_overruns(reader_buffer(r));
 	ret = reader_start_iters(r);
+	if (!ret)
+		r->skipped = reader_count_outside(r);
 	/* The seq_file takes private_data over. */
 	filp->private_data = NULL;
 	if (!ret)

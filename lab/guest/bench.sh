@@ -81,6 +81,30 @@ if [ -n "$fn" ]; then
 	echo nop > $T/current_tracer
 	echo > $T/trace
 fi
+# The function_graph tracer: set_graph_function on getppid()'s function
+# (each call records its entry and return, and those of what it calls),
+# then every function of the kernel, with the small counts.
+if [ -n "$fn" ] && grep -qw function_graph $T/available_tracers; then
+	echo $fn > $T/set_graph_function
+	echo function_graph > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS +graph_one || exit 1
+	echo nop > $T/current_tracer
+	echo > $T/set_graph_function
+	echo > $T/trace
+	ops=$FTRACE_OPS
+	echo function_graph > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" "${ops%,*}" "${ops#*,}" +graph_all || exit 1
+	echo nop > $T/current_tracer
+	echo > $T/trace
+fi
+# The irqsoff tracer on the pipe ping-pong: every stretch with interrupts
+# off is timed, and the longest kept.
+if [ -f $T/available_tracers ] && grep -qw irqsoff $T/available_tracers; then
+	echo irqsoff > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +irqsoff || exit 1
+	echo nop > $T/current_tracer
+	echo > $T/trace
+fi
 # The ring buffer benchmark module built for this kernel ("ours", "noft" or "base").
 mod=/lab/bench/rb_bench-${tag%%-*}.ko
 if [ -f "$mod" ]; then
