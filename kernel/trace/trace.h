@@ -642,6 +642,13 @@ void ftrace_func_init(struct trace_array *tr);
 void ftrace_func_release(struct trace_array *tr);
 void ftrace_create_tracefs_files(struct trace_array *tr);
 int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip);
+int ftrace_ops_copy_sets(struct ftrace_ops *dst, struct ftrace_ops *src);
+unsigned int ftrace_nr_functions(void);
+#endif
+
+/* trace_functions_graph.c: its DURATION format, the profiler's too */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+void trace_print_graph_duration(u64 ns, struct trace_seq *s);
 #endif
 
 /* trace_stack.c: the stack tracer's ops; stack_trace_filter is its filter */
