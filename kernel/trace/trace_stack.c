@@ -100,6 +100,18 @@ static void deepest_unlock_irqrestore(unsigned long flags)
 }
 
 /*
+ * The word at @q, a slot of the current task's stack: a return address
+ * the function graph tracer hooked (return_to_handler) reads as the one
+ * it stands for, as the unwinder reports it.
+ */
+static unsigned long stack_word(unsigned long *q)
+{
+	int idx = 0;
+
+	return ftrace_graph_ret_addr(current, &idx, READ_ONCE_NOCHECK(*q), q);
+}
+
+/*
  * Record the current call chain as the deepest, @depth bytes deep at
  * @slot, where the traced function's entry hook left @ret.  Every frame
  * is looked for on the stack above the previous one; a return address
@@ -121,7 +133,7 @@ static void deepest_record(unsigned long ret, unsigned long *slot,
 		unsigned long *q;
 
 		for (q = p; q < top; q++)
-			if (READ_ONCE_NOCHECK(*q) == stack_scratch[i])
+			if (stack_word(q) == stack_scratch[i])
 				break;
 		if (q == top)
 			continue;
