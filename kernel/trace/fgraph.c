@@ -412,6 +412,8 @@ static int stacks_alloc_all(void)
 		if (got < want && used == got)
 			return -ENOMEM;
 	}
+	/* Not while fgraph_cpu_prepare() gives one a stack. */
+	cpus_read_lock();
 	for_each_possible_cpu(cpu) {
 		struct fgraph_stack *st;
 
@@ -419,10 +421,13 @@ static int stacks_alloc_all(void)
 		if (!t || t->ret_stack)
 			continue;
 		st = stack_alloc(GFP_KERNEL);
-		if (!st)
+		if (!st) {
+			cpus_read_unlock();
 			return -ENOMEM;
+		}
 		stack_give(t, st);
 	}
+	cpus_read_unlock();
 	return 0;
 }
 
@@ -513,6 +518,38 @@ static void stacks_forget_user(int idx)
 		st->vars[idx] = 0;
 	}
 }
+
+/*
+ * A CPU coming up: its idle task starts again from the top of its stack,
+ * so the calls it had under way when the CPU went down never return.
+ * It is not running yet: forget them (and give it a shadow stack if it
+ * has none while graph users are registered).
+ */
+static int fgraph_cpu_prepare(unsigned int cpu)
+{
+	struct task_struct *t = idle_task(cpu);
+
+	if (!t)
+		return 0;
+	t->curr_ret_stack = 0;
+	if (!t->ret_stack && READ_ONCE(fgraph_active)) {
+		struct fgraph_stack *st = stack_alloc(GFP_KERNEL);
+
+		if (st)
+			stack_give(t, st);
+	}
+	return 0;
+}
+
+static int __init fgraph_init(void)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					    "trace/fgraph:prepare",
+					    fgraph_cpu_prepare, NULL);
+
+	return ret < 0 ? ret : 0;
+}
+core_initcall(fgraph_init);
 
 /* ---- sleep-time ------------------------------------------------------- */
 

@@ -50,7 +50,8 @@ __setup("trace_buf_size=", set_buf_size);
 	 TRACE_ITER(IRQ_INFO) | TRACE_ITER(MARKERS) | TRACE_ITER(HASH_PTR) | \
 	 TRACE_ITER(GRAPH_CPU) | TRACE_ITER(GRAPH_OVERHEAD) |		\
 	 TRACE_ITER(GRAPH_DURATION) | TRACE_ITER(GRAPH_IRQS) |		\
-	 TRACE_ITER(SLEEP_TIME) | TRACE_ITER(GRAPH_TIME))
+	 TRACE_ITER(SLEEP_TIME) | TRACE_ITER(GRAPH_TIME) |		\
+	 (TRACE_ITER(FUNCTION) & ~TRACE_ITER_UNBUILT))
 
 /*
  * tracing_thresh, in ns: the latency tracers and the function_graph

@@ -12,8 +12,11 @@
 #include <linux/trace_events.h>
 #include <linux/trace.h>
 #include <linux/tracefs.h>
+#include <linux/irq_work.h>
+#include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
+#include <linux/workqueue.h>
 
 struct seq_file;
 struct syscall_metadata;
@@ -87,11 +90,40 @@ struct bputs_entry {
 	const char		*str;
 };
 
+/* A function's entry (function_graph): events/ftrace/funcgraph_entry */
+struct ftrace_graph_ent_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ent	graph_ent;
+} __packed;
+
+/* Its return: events/ftrace/funcgraph_exit */
+struct ftrace_graph_ret_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ret	ret;
+} __packed;
+
 /* trace_marker_raw: events/ftrace/raw_data */
 struct raw_data_entry {
 	struct trace_entry	ent;
 	unsigned int		id;
 	char			buf[];
+};
+
+/*
+ * A task switched in (events/ftrace/context_switch, TRACE_CTX) or woken
+ * (events/ftrace/wakeup, TRACE_WAKE): the wakeup tracers.  prev is the
+ * task switched out or the waker, next the one switched in or woken; the
+ * states are task_state_index() values.
+ */
+struct ctx_switch_entry {
+	struct trace_entry	ent;
+	unsigned int		prev_pid;
+	unsigned int		next_pid;
+	unsigned int		next_cpu;
+	unsigned char		prev_prio;
+	unsigned char		prev_state;
+	unsigned char		next_prio;
+	unsigned char		next_state;
 };
 
 /* trace_options bits; the names are in trace.c. */
@@ -153,7 +185,16 @@ enum {
  */
 #define TRACE_ITER_UNBUILT						\
 	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER(FUNCTION) | TRACE_ITER(DISPLAY_GRAPH))
+	 TRACE_ITER_FUNCTION_UNBUILT | TRACE_ITER(DISPLAY_GRAPH))
+
+/* function-trace: the functions called during a latency tracer's stretch */
+#if defined(CONFIG_FUNCTION_TRACER) &&					\
+	(defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER) || \
+	 defined(CONFIG_SCHED_TRACER))
+#define TRACE_ITER_FUNCTION_UNBUILT	0
+#else
+#define TRACE_ITER_FUNCTION_UNBUILT	TRACE_ITER(FUNCTION)
+#endif
 
 struct trace_array;
 
@@ -229,6 +270,65 @@ struct trace_func {
 };
 
 /**
+ * struct trace_max_info - a latency tracer's worst case, as the latency
+ *	header of the trace file shows it
+ * @latency: how long, in ns
+ * @start: when it began, on the session's trace clock: the snapshot
+ *	buffer's records from before are not part of it
+ * @end: when its last record was written: nor are those from after
+ * @cpu: the CPU it was on
+ * @start_ip: where it began (0: the tracer has no such place)
+ * @end_ip: where it ended
+ * @comm: the task it is about
+ * @pid: its pid
+ * @uid: its user
+ * @nice: its nice value
+ * @policy: its scheduling policy
+ * @rt_prio: its real-time priority
+ */
+struct trace_max_info {
+	u64		latency;
+	u64		start;
+	u64		end;
+	int		cpu;
+	unsigned long	start_ip;
+	unsigned long	end_ip;
+	char		comm[TASK_COMM_LEN];
+	pid_t		pid;
+	kuid_t		uid;
+	long		nice;
+	unsigned int	policy;
+	unsigned int	rt_prio;
+};
+
+/**
+ * struct trace_max - the worst case of a session's latency tracer
+ *	(trace_max.c)
+ * @latency: tracing_max_latency, in ns
+ * @lock: serialises the reports and the moves to the snapshot buffer
+ * @pending: a worst case waits for @work to move it to the snapshot
+ * @all_cpus: every CPU buffer is to move, not only that of @next.cpu
+ * @next: that worst case
+ * @shown: the worst case in the snapshot buffer
+ * @irq_work: queues @work from where the report was made
+ * @work: moves the live buffer's CPU buffers to the snapshot buffer
+ * @had_snapshot: the snapshot buffer was allocated before the tracer
+ * @had_lat_fmt: latency-format was on before the tracer
+ */
+struct trace_max {
+	unsigned long		latency;
+	raw_spinlock_t		lock;
+	bool			pending;
+	bool			all_cpus;
+	struct trace_max_info	next;
+	struct trace_max_info	shown;
+	struct irq_work		irq_work;
+	struct delayed_work	work;
+	bool			had_snapshot;
+	bool			had_lat_fmt;
+};
+
+/**
  * struct trace_array - a tracing session: one ring buffer and the files,
  *	events and options that control it
  *
@@ -272,6 +372,7 @@ struct trace_func {
  *	that CPU's buffer
  * @tracer: its current_tracer; NULL for nop (trace_functions.c)
  * @func: its function tracer (CONFIG_FUNCTION_TRACER)
+ * @max: its latency tracer's worst case (CONFIG_TRACER_MAX_TRACE)
  */
 struct trace_array {
 	struct list_head	list;
@@ -302,6 +403,9 @@ struct trace_array {
 	const struct tracer	*tracer;
 #ifdef CONFIG_FUNCTION_TRACER
 	struct trace_func	func;
+#endif
+#ifdef CONFIG_TRACER_MAX_TRACE
+	struct trace_max	max;
 #endif
 };
 
@@ -611,7 +715,7 @@ struct tracer {
 	const char	*name;
 	int		(*start)(struct trace_array *tr);
 	void		(*stop)(struct trace_array *tr);
-	unsigned long	options;
+	u64		options;
 	int		(*set_option)(struct trace_array *tr, int bit, bool on);
 	void		(*open)(struct trace_iterator *iter);
 	void		(*close)(struct trace_iterator *iter);
@@ -624,6 +728,36 @@ struct tracer {
 /* trace_functions.c: current_tracer and the function tracer */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 extern const struct tracer graph_tracer;
+enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
+void trace_graph_create_files(struct trace_array *tr);
+/* fgraph.c: the graph-time option (the function profiler's) */
+extern bool fgraph_graph_time;
+#endif
+
+#ifdef CONFIG_FUNCTION_TRACER
+/* Whether set_ftrace_pid and set_ftrace_notrace_pid let @pid be traced. */
+static inline bool trace_func_pid_traced(struct trace_func *fn, pid_t pid)
+{
+	struct trace_pid_set *set = rcu_dereference_sched(fn->pids);
+
+	return (!set || trace_pid_set_has(set, pid)) &&
+	       !trace_pid_set_has(rcu_dereference_sched(fn->notrace_pids),
+				  pid);
+}
+#endif
+#ifdef CONFIG_SCHED_TRACER
+extern const struct tracer wakeup_dl_tracer;
+extern const struct tracer wakeup_rt_tracer;
+extern const struct tracer wakeup_tracer;
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+extern const struct tracer preemptirqsoff_tracer;
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+extern const struct tracer preemptoff_tracer;
+#endif
+#ifdef CONFIG_IRQSOFF_TRACER
+extern const struct tracer irqsoff_tracer;
 #endif
 const char *trace_tracer_name(struct trace_array *tr);
 const struct tracer *trace_tracer_of(struct trace_array *tr);
@@ -654,6 +788,38 @@ void trace_print_graph_duration(u64 ns, struct trace_seq *s);
 /* trace_stack.c: the stack tracer's ops; stack_trace_filter is its filter */
 #ifdef CONFIG_STACK_TRACER
 extern struct ftrace_ops stack_trace_ops;
+#endif
+
+/* trace_max.c: what the latency tracers share */
+void trace_max_create_files(struct trace_array *tr);
+#ifdef CONFIG_TRACER_MAX_TRACE
+u64 trace_max_now(struct trace_array *tr);
+bool trace_max_exceeds(struct trace_array *tr, u64 delta);
+bool trace_max_report(struct trace_array *tr,
+		      const struct trace_max_info *info, bool all_cpus);
+void trace_max_task(struct trace_max_info *info, struct task_struct *task);
+int trace_max_begin(struct trace_array *tr);
+void trace_max_end(struct trace_array *tr);
+bool trace_max_shown(struct trace_array *tr, struct trace_max_info *info);
+#else
+static inline bool trace_max_shown(struct trace_array *tr,
+				   struct trace_max_info *info)
+{
+	return false;
+}
+#endif
+
+/* trace_irqsoff.c: what the hooks of trace_irqflags.c tell it */
+enum {
+	IRQSOFF_IRQS_OFF,
+	IRQSOFF_IRQS_ON,
+	IRQSOFF_PREEMPT_OFF,
+	IRQSOFF_PREEMPT_ON,
+};
+
+#if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
+DECLARE_STATIC_KEY_FALSE(irqsoff_tracing);
+void irqsoff_hook(int what, unsigned long ip, unsigned long parent_ip);
 #endif
 
 /* trace_syscalls.c: the syscalls/ events */

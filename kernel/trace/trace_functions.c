@@ -58,15 +58,6 @@ const struct tracer *trace_tracer_of(struct trace_array *tr)
 
 #ifdef CONFIG_FUNCTION_TRACER
 
-static bool pid_traced(struct trace_func *fn, pid_t pid)
-{
-	struct trace_pid_set *set = rcu_dereference_sched(fn->pids);
-
-	return (!set || trace_pid_set_has(set, pid)) &&
-	       !trace_pid_set_has(rcu_dereference_sched(fn->notrace_pids),
-				  pid);
-}
-
 /*
  * The callback, called from the entry code for every function the
  * session's filters select.  It protects itself from recursion (the ring
@@ -86,7 +77,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (pid_traced(fn, current->pid)) {
+	if (trace_func_pid_traced(fn, current->pid)) {
 		/* The trylock disabled preemption: not the traced code's. */
 		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
 						  sizeof(*entry),
@@ -292,6 +283,20 @@ static const struct tracer *const tracers[] = {
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	&graph_tracer,
 #endif
+#ifdef CONFIG_SCHED_TRACER
+	&wakeup_dl_tracer,
+	&wakeup_rt_tracer,
+	&wakeup_tracer,
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+	&preemptirqsoff_tracer,
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+	&preemptoff_tracer,
+#endif
+#ifdef CONFIG_IRQSOFF_TRACER
+	&irqsoff_tracer,
+#endif
 #ifdef CONFIG_FUNCTION_TRACER
 	&function_tracer,
 #endif
@@ -404,7 +409,7 @@ static ssize_t available_read(struct file *filp, char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
 	int i, len = 0;
-	char buf[64];
+	char buf[128];
 
 	for (i = 0; i < ARRAY_SIZE(tracers); i++)
 		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
@@ -439,6 +444,10 @@ void trace_tracers_create_files(struct trace_array *tr)
 			  &pids_fops);
 	ftrace_create_tracefs_files(tr);
 #endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	trace_graph_create_files(tr);
+#endif
+	trace_max_create_files(tr);
 }
 
 /**

@@ -50,6 +50,12 @@ struct trace_reader {
 	u64				worst_start;
 	u64				worst_end;
 	unsigned long			skipped;
+	/*
+	 * The trace file shows what the buffer held when it was opened:
+	 * records stamped later are left out, so that a reader whose own
+	 * work is traced (the function tracers) comes to an end.
+	 */
+	u64				until;
 	struct ring_buffer_iter		*rb_iter[NR_CPUS];
 	/* Non-consuming reads: the seq_file position reached. */
 	loff_t				pos;
@@ -151,6 +157,8 @@ static bool reader_peek(struct trace_reader *r)
 		/* Past the end of a latency tracer's worst case: done. */
 		if (event && r->worst && ts > r->worst_end)
 			event = NULL;
+		if (event && ts > r->until)
+			event = NULL;
 		if (event && (!best || ts < best_ts)) {
 			best = event;
 			best_ts = ts;
@@ -202,6 +210,7 @@ const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
 	struct ring_buffer_event *event;
 	struct trace_reader *r;
 	unsigned long lost = 0;
+	u64 ts = 0;
 
 	if (!iter->lookahead || iter->ent_size > TRACE_LOOKAHEAD_MAX)
 		return NULL;
@@ -214,10 +223,11 @@ const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
 		r->ahead = true;
 	}
 	if (r->consume)
-		event = ring_buffer_peek(buffer, iter->cpu, NULL, &lost);
+		event = ring_buffer_peek(buffer, iter->cpu, &ts, &lost);
 	else
-		event = ring_buffer_iter_peek(r->rb_iter[iter->cpu], NULL);
-	if (!event || lost)
+		event = ring_buffer_iter_peek(r->rb_iter[iter->cpu], &ts);
+	if (!event || lost || ts > r->until ||
+	    (r->worst && ts > r->worst_end))
 		return NULL;
 	return ring_buffer_event_data(event);
 }
@@ -251,6 +261,7 @@ static struct trace_reader *reader_alloc(struct trace_file_key *key,
 	r->iter.lookahead = true;
 	r->cpu_file = key->cpu;
 	r->consume = consume;
+	r->until = U64_MAX;
 	mutex_init(&r->lock);
 	trace_seq_init(&r->iter.seq);
 	trace_seq_init(&r->iter.tmp_seq);
@@ -570,6 +581,7 @@ static int reader_open(struct inode *inode, struct file *filp, bool snapshot)
 	 */
 	r->annotate = (tr->trace_flags & TRACE_ITER(ANNOTATE)) &&
 		      ring_buffer_overruns(reader_buffer(r));
+	r->until = ring_buffer_time_stamp(reader_buffer(r));
 	ret = reader_start_iters(r);
 	if (!ret)
 		r->skipped = reader_count_outside(r);

@@ -655,6 +655,30 @@ static void rb_iter_sync(struct ring_buffer_iter *iter)
 }
 
 /*
+ * Copy @event to iter->event if it fits in the @room left in its
+ * sub-buffer.  The size is worked out from one read of the header: a
+ * writer that laps the iterator may be rewriting it (the caller's head
+ * check then throws the copy away), and a size read twice could differ.
+ */
+static bool rb_iter_copy(struct ring_buffer_iter *iter,
+			 struct ring_buffer_event *event, unsigned int room)
+{
+	union {
+		struct ring_buffer_event	event;
+		u32				word[2];
+	} head;
+	unsigned int size;
+
+	head.word[0] = READ_ONCE(((u32 *)event)[0]);
+	head.word[1] = READ_ONCE(((u32 *)event)[1]);
+	size = rb_event_size(&head.event);
+	if (size > room)
+		return false;
+	memcpy(iter->event, event, size);
+	return true;
+}
+
+/*
  * The next event at or after the iterator, copied to iter->event; the
  * iterator is left on it.  Events in the ring may be overwritten while
  * being copied, so each copy is checked afterwards: the writer pushes
@@ -682,12 +706,10 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 	for (;;) {
 		if (iter->on_reader) {
 			bpage = cb->reader->bpage;
-			event = rb_scan(bpage, &iter->off, &iter->stamp,
-					local_read(&bpage->commit));
-			if (event) {
-				memcpy(iter->event, event, rb_event_size(event));
+			end = local_read(&bpage->commit);
+			event = rb_scan(bpage, &iter->off, &iter->stamp, end);
+			if (event && rb_iter_copy(iter, event, end - iter->off))
 				return iter->event;
-			}
 			iter->on_reader = false;
 			iter->seq++;
 			iter->off = 0;
@@ -703,8 +725,13 @@ static struct ring_buffer_event *rb_iter_next(struct ring_buffer_iter *iter)
 		end = iter->seq < cseq ? local_read(&bpage->commit) :
 					 rb_read_commit(rb_slot(cb, iter->seq));
 		event = rb_scan(bpage, &off, &stamp, end);
-		if (event)
-			memcpy(iter->event, event, rb_event_size(event));
+		/*
+		 * A writer that laps the iterator rewrites the sub-buffer
+		 * under it: a header read then may claim any size.  Copy
+		 * only what fits; the head check below says it was torn.
+		 */
+		if (event && !rb_iter_copy(iter, event, end - off))
+			event = NULL;
 		smp_rmb();	/* O4: copy, then head; pairs with rb_make_room() */
 		if (rb_head_seq(atomic_long_read(&cb->head)) > iter->seq) {
 			/* Overwritten under us: go on from the oldest left. */
