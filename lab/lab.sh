@@ -311,6 +311,11 @@ cmd_initramfs() {
 	chmod -R u+w "$root/selftests/upstream-ftrace"
 	pack_trace_cmd "$root"
 	pack_perf "$root"
+	# chrt, for upstream's wakeup_rt and wakeup tests (util-linux).
+	if [ -x /usr/bin/chrt ]; then
+		rm -f "$root/usr/bin/chrt"
+		pack_program "$root" /usr/bin/chrt chrt
+	fi
 	# Modules must be built against the kernel that boots: with
 	# KIMAGE pointing at the base kernel, take its modules.
 	# KIMAGE=build/obj-defconfig/arch/x86/boot/bzImage (after "make

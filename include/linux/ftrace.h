@@ -569,7 +569,22 @@ int register_ftrace_graph(struct fgraph_ops *gops);
 void unregister_ftrace_graph(struct fgraph_ops *gops);
 void *fgraph_reserve_data(int idx, int size_bytes);
 void *fgraph_retrieve_data(int idx, int *size_bytes);
-unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
+
+/**
+ * fgraph_get_task_var() - a word of the current task's for a graph user
+ * @gops: the user
+ *
+ * Zero when the first user registered or the task was created; each user
+ * keeps what it likes there (the function_graph tracer its filters'
+ * state).  Only from the user's handlers: the words are the first of the
+ * task's shadow stack.
+ *
+ * Return: the word.
+ */
+static __always_inline unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
+{
+	return &current->ret_stack[gops->idx];
+}
 
 void ftrace_graph_init_task(struct task_struct *t);
 void ftrace_graph_exit_task(struct task_struct *t);

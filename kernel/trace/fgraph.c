@@ -52,8 +52,8 @@
  * @ret: where the call returns to really
  * @retp: the stack slot that held @ret and now holds return_to_handler
  * @func: the function's call site
- * @calltime: trace_clock_local() at the entry (moved on by the time the
- *	task slept, with sleep-time off)
+ * @calltime: trace_clock_local() once the entry handlers kept the call
+ *	(moved on by the time the task slept, with sleep-time off)
  * @users: the users whose return handler runs (bit = &fgraph_ops.idx);
  *	cleared by unregister_ftrace_graph() from other CPUs, so changed
  *	with atomic bit operations once the frame is on the stack
@@ -74,7 +74,8 @@ struct fgraph_frame {
 
 /**
  * struct fgraph_stack - a task's shadow stack (task_struct.ret_stack)
- * @vars: one word per user (fgraph_get_task_var())
+ * @vars: one word per user (fgraph_get_task_var(), which knows they come
+ *	first)
  * @frames: the hooked calls, task_struct.curr_ret_stack of them in use
  */
 struct fgraph_stack {
@@ -160,7 +161,6 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 	f->ret = *retp;
 	f->retp = retp;
 	f->func = ip;
-	f->calltime = trace_clock_local();
 	f->users = 0;
 	f->data_idx = -1;
 	trace.func = ip;
@@ -170,6 +170,11 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 		WRITE_ONCE(t->curr_ret_stack, n);
 		goto out;
 	}
+	/*
+	 * The clock is read only for a call that is kept, and after the
+	 * entry handler: its own work is not the function's time.
+	 */
+	f->calltime = trace_clock_local();
 	/* Only now the return comes back here (row G2). */
 	f->users = BIT(gops->idx);
 	barrier();
@@ -340,21 +345,6 @@ void *fgraph_retrieve_data(int idx, int *size_bytes)
 	if (size_bytes)
 		*size_bytes = f->data_size;
 	return f->data;
-}
-
-/**
- * fgraph_get_task_var() - a word of the current task's for a graph user
- * @gops: the user
- *
- * Zero when the first user registered or the task was created; each user
- * keeps what it likes there (the function_graph tracer its filters'
- * state).  Only from the user's handlers.
- *
- * Return: the word.
- */
-unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
-{
-	return &stack_of(current)->vars[gops->idx];
 }
 
 /* ---- shadow stacks ------------------------------------------------------ */

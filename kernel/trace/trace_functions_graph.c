@@ -84,7 +84,8 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	if (*var & GV_NOTRACE)
 		return 0;
 	/* Its return clears the mark: nothing it calls is traced. */
-	if (ftrace_ops_set_has(&fn->graph_ops, true, trace->func) == 1) {
+	if (rcu_access_pointer(fn->graph_ops.notrace_ips) &&
+	    ftrace_ops_set_has(&fn->graph_ops, true, trace->func) == 1) {
 		*var |= GV_NOTRACE;
 		return 1;
 	}
@@ -94,7 +95,7 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 		return 0;
 	if (fn->graph_depth && trace->depth >= fn->graph_depth)
 		return 0;
-	if (!(*var & GV_INSIDE)) {
+	if (!(*var & GV_INSIDE) && rcu_access_pointer(fn->graph_ops.filter_ips)) {
 		in = ftrace_ops_set_has(&fn->graph_ops, false, trace->func);
 		if (!in)
 			return 0;
