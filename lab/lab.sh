@@ -452,7 +452,7 @@ check_timeout() {
 # mmap and tracer, 15 s in stress.d, over 50 s in 00basic (the hostile
 # input and huge size tests); 711 s for 54 tests in all, so two guests
 # need about 360 s each, 400 with the boot: under half of 904.
-CHECK_TEST_SECONDS=${CHECK_TEST_SECONDS:-10}
+CHECK_TEST_SECONDS=${CHECK_TEST_SECONDS:-18}
 
 # check_guest PART TIMEOUT EXTRA: boot one check guest for a share of the
 # tests; its console goes to console-check-PART.log, its QEMU status
