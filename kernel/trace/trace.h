@@ -766,6 +766,11 @@ int tracing_set_tracer(struct trace_array *tr, const char *name);
 void trace_tracers_create_files(struct trace_array *tr);
 void trace_tracers_remove(struct trace_array *tr);
 int trace_function_follow_fork(struct trace_array *tr, bool on);
+bool trace_function_record(struct trace_array *tr, unsigned long ip,
+			   unsigned long parent_ip, unsigned int ctx);
+#ifdef CONFIG_FUNCTION_TRACER
+int trace_function_hook(struct trace_array *tr, ftrace_func_t func);
+#endif
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 int trace_function_selftest(void);
 #endif

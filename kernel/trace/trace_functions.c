@@ -56,6 +56,34 @@ const struct tracer *trace_tracer_of(struct trace_array *tr)
 	return tracer_of(tr);
 }
 
+/**
+ * trace_function_record() - write a function record (events/ftrace/function)
+ * @tr: the session
+ * @ip: the function's call site
+ * @parent_ip: where it returns to
+ * @ctx: the record's context (tracing_gen_ctx())
+ *
+ * For the function tracer and the latency tracers' function-trace.
+ *
+ * Return: whether the record was written.
+ */
+bool trace_function_record(struct trace_array *tr, unsigned long ip,
+			   unsigned long parent_ip, unsigned int ctx)
+{
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	event = trace_buffer_lock_reserve(tr->buffer, TRACE_FN, sizeof(*entry),
+					  ctx);
+	if (!event)
+		return false;
+	entry = ring_buffer_event_data(event);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	ring_buffer_unlock_commit(tr->buffer);
+	return true;
+}
+
 #ifdef CONFIG_FUNCTION_TRACER
 
 /*
@@ -69,30 +97,38 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_regs *fregs)
 {
 	struct trace_func *fn = container_of(op, struct trace_func, ops);
-	struct trace_buffer *buffer = fn->tr->buffer;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
 	int bit;
 
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (trace_func_pid_traced(fn, current->pid)) {
-		/* The trylock disabled preemption: not the traced code's. */
-		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
-						  sizeof(*entry),
-						  tracing_gen_ctx_dec());
-		if (event) {
-			entry = ring_buffer_event_data(event);
-			entry->ip = ip;
-			entry->parent_ip = parent_ip;
-			ring_buffer_unlock_commit(buffer);
-			/* func_stack_trace: the stack, from the function out. */
-			if (unlikely(fn->tr->trace_flags & TRACE_ITER(FUNC_STACK)))
-				trace_stack_write(fn->tr, 0, ip);
-		}
-	}
+	/* The trylock disabled preemption: not the traced code's. */
+	if (trace_func_pid_traced(fn, current->pid) &&
+	    trace_function_record(fn->tr, ip, parent_ip, tracing_gen_ctx_dec()) &&
+	    unlikely(fn->tr->trace_flags & TRACE_ITER(FUNC_STACK)))
+		/* func_stack_trace: the stack, from the function out. */
+		trace_stack_write(fn->tr, 0, ip);
 	ftrace_test_recursion_unlock(bit);
+}
+
+/**
+ * trace_function_hook() - put a callback on a session's function ops
+ * @tr: the session
+ * @func: the callback, or NULL to take the ops off
+ *
+ * The ops carries the session's function filters; only one tracer of
+ * the session uses it at a time.
+ *
+ * Return: 0, or the error registering the ops.
+ */
+int trace_function_hook(struct trace_array *tr, ftrace_func_t func)
+{
+	if (!func) {
+		unregister_ftrace_function(&tr->func.ops);
+		return 0;
+	}
+	tr->func.ops.func = func;
+	return register_ftrace_function(&tr->func.ops);
 }
 
 static int function_start(struct trace_array *tr)
@@ -102,8 +138,7 @@ static int function_start(struct trace_array *tr)
 
 	if (ret)
 		return ret;
-	tr->func.ops.func = function_trace_call;
-	ret = register_ftrace_function(&tr->func.ops);
+	ret = trace_function_hook(tr, function_trace_call);
 	if (ret)
 		trace_event_enable_cmdline_record(false);
 	return ret;
@@ -111,7 +146,7 @@ static int function_start(struct trace_array *tr)
 
 static void function_stop(struct trace_array *tr)
 {
-	unregister_ftrace_function(&tr->func.ops);
+	trace_function_hook(tr, NULL);
 	trace_event_enable_cmdline_record(false);
 }
 

@@ -57,22 +57,6 @@ struct crit_cpu {
 
 static DEFINE_PER_CPU(struct crit_cpu, crit_cpus);
 
-static void crit_function(struct trace_array *tr, unsigned long ip,
-			  unsigned long parent_ip, unsigned int ctx)
-{
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_lock_reserve(tr->buffer, TRACE_FN, sizeof(*entry),
-					  ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	ring_buffer_unlock_commit(tr->buffer);
-}
-
 static bool crit_timing(struct crit_cpu *c)
 {
 	return c->active && c->gen == READ_ONCE(crit_gen);
@@ -89,7 +73,7 @@ static void crit_begin(struct trace_array *tr, unsigned long ip,
 	c->gen = READ_ONCE(crit_gen);
 	c->start = trace_max_now(tr);
 	c->start_ip = parent_ip ?: ip;
-	crit_function(tr, ip, parent_ip, tracing_gen_ctx());
+	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx());
 	c->active = true;
 	c->busy = false;
 }
@@ -109,7 +93,7 @@ static void crit_end(struct trace_array *tr, unsigned long ip,
 		return;
 	c->busy = true;
 	ctx = tracing_gen_ctx();
-	crit_function(tr, ip, parent_ip, ctx);
+	trace_function_record(tr, ip, parent_ip, ctx);
 	delta = trace_max_now(tr) - c->start;
 	if (trace_max_exceeds(tr, delta)) {
 		/* How it got to where it ended. */
@@ -234,7 +218,7 @@ static void crit_function_call(unsigned long ip, unsigned long parent_ip,
 	c = this_cpu_ptr(&crit_cpus);
 	if (!c->busy && crit_timing(c)) {
 		c->busy = true;
-		crit_function(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
+		trace_function_record(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
 		c->busy = false;
 	}
 	ftrace_test_recursion_unlock(bit);
@@ -242,12 +226,7 @@ static void crit_function_call(unsigned long ip, unsigned long parent_ip,
 
 static int crit_functions(struct trace_array *tr, bool on)
 {
-	if (!on) {
-		unregister_ftrace_function(&tr->func.ops);
-		return 0;
-	}
-	tr->func.ops.func = crit_function_call;
-	return register_ftrace_function(&tr->func.ops);
+	return trace_function_hook(tr, on ? crit_function_call : NULL);
 }
 #else
 static int crit_functions(struct trace_array *tr, bool on)

@@ -168,22 +168,6 @@ static void probe_migrate(void *data, struct task_struct *p, int dest_cpu)
 }
 
 #ifdef CONFIG_FUNCTION_TRACER
-static void wake_function(struct trace_array *tr, unsigned long ip,
-			  unsigned long parent_ip, unsigned int ctx)
-{
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	event = trace_buffer_lock_reserve(tr->buffer, TRACE_FN, sizeof(*entry),
-					  ctx);
-	if (!event)
-		return;
-	entry = ring_buffer_event_data(event);
-	entry->ip = ip;
-	entry->parent_ip = parent_ip;
-	ring_buffer_unlock_commit(tr->buffer);
-}
-
 /* function-trace: what the timed task's CPU does until it runs. */
 static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 			       struct ftrace_ops *op, struct ftrace_regs *fregs)
@@ -195,18 +179,13 @@ static void wake_function_call(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	if (READ_ONCE(wake_cur_cpu) == smp_processor_id())
-		wake_function(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
+		trace_function_record(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
 	ftrace_test_recursion_unlock(bit);
 }
 
 static int wake_functions(struct trace_array *tr, bool on)
 {
-	if (!on) {
-		unregister_ftrace_function(&tr->func.ops);
-		return 0;
-	}
-	tr->func.ops.func = wake_function_call;
-	return register_ftrace_function(&tr->func.ops);
+	return trace_function_hook(tr, on ? wake_function_call : NULL);
 }
 #else
 static int wake_functions(struct trace_array *tr, bool on)
