@@ -41,6 +41,41 @@ repo_path() {
 	esac
 }
 
+# The user processes alive now (kernel threads and zombies have no
+# executable), less the shell that lists them.
+user_pids() {
+	read -r self _ < /proc/self/stat
+	for p in /proc/[0-9]*; do
+		p=${p#/proc/}
+		[ "$p" != "$self" ] && [ -e "/proc/$p/exe" ] && echo "$p"
+	done
+}
+
+# check_leftovers TEST BEFORE: the processes TEST started that are still
+# running once it has ended (BEFORE: " pid pid ... " from before it).  A
+# leftover load loop would slow down every later test of the guest, so
+# it fails as a result of its own, and is killed.
+check_leftovers() {
+	left=""
+	for try in 1 2 3; do
+		left=""
+		for p in $(user_pids); do
+			case "$2" in *" $p "*) continue ;; esac
+			left="$left $p"
+		done
+		[ -z "$left" ] && return 0
+		sleep 1
+	done
+	num=$((num + 1))
+	for p in $left; do
+		c=$(cat /proc/$p/cmdline 2> /dev/null | tr '\0' ' ')
+		[ -n "$c" ] && echo "leftover of $1: pid $p: $c"
+	done
+	kill -9 $left 2> /dev/null
+	printf '[%d] lab - %s leaves no process running\t[FAIL]\n' "$num" "$1"
+	rc=1
+}
+
 # run_tests OPTIONS PATH...: each .tc at or below the paths (in
 # ftracetest's own order) through ftracetest on its own, announced by a
 # marker.  Result lines are numbered on through the whole run and the
@@ -51,6 +86,7 @@ run_tests() {
 	for tc in $(find "$@" -name '*.tc' | sort); do
 		read -r up _ < /proc/uptime
 		echo "TRACELAB-RUNNING $(repo_path "$tc") t=$up"
+		before=" $(user_pids | tr '\n' ' ') "
 		$FTRACETEST $opts "$tc" > /tmp/check-run.out 2>&1 || rc=1
 		while IFS= read -r line; do
 			case "$line" in
@@ -66,6 +102,7 @@ run_tests() {
 			*)	printf '%s\n' "$line" ;;
 			esac
 		done < /tmp/check-run.out
+		check_leftovers "$(repo_path "$tc")" "$before"
 	done
 }
 
