@@ -343,8 +343,11 @@ struct trace_event_fields {
  *	for a class whose events differ in their fields (the syscall
  *	events); it comes before @fields and @field_array
  * @probe: the tracepoint probe that records an event of the class
+ * @perf_probe: the tracepoint probe that hands an event of the class to
+ *	the perf events open on it (perf_trace_<class>), or NULL
  * @reg: for an event that is not a tracepoint's: attaches and detaches
- *	it (&enum trace_reg) for the &struct trace_event_file in @data
+ *	it (&enum trace_reg) for the &struct trace_event_file in @data;
+ *	NULL for a TRACE_EVENT() class, which trace_event_reg() serves
  * @raw_init: called once before an event of the class is registered;
  *	an error keeps the event out (-ENODEV quietly: the event does not
  *	apply to this kernel)
@@ -356,6 +359,7 @@ struct trace_event_class {
 	struct trace_event_fields	*field_array;
 	struct trace_event_fields	*(*get_fields)(struct trace_event_call *call);
 	void				*probe;
+	void				*perf_probe;
 	int				(*reg)(struct trace_event_call *call,
 					       enum trace_reg type, void *data);
 	int				(*raw_init)(struct trace_event_call *call);
@@ -392,6 +396,13 @@ enum {
  * @data: its owner's, for an event made at run time
  * @refcnt: its open events/ files (trace_types_lock); an event made at
  *	run time is not removed while it has any
+ * @perf_events: per CPU, the perf events open on it that are scheduled
+ *	in there (added and removed by perf with interrupts off on that
+ *	CPU; walked by the perf probe under RCU)
+ * @perf_refcount: the perf events open on it (trace_types_lock); the
+ *	perf probe is attached while there is any
+ * @perf_perm: TRACE_EVENT_PERF_PERM()'s check of a perf event opened on
+ *	it, or NULL
  */
 struct trace_event_call {
 	struct list_head		list;
@@ -410,6 +421,12 @@ struct trace_event_call {
 	struct module			*mod;
 	void				*data;
 	int				refcnt;
+#ifdef CONFIG_PERF_EVENTS
+	struct hlist_head __percpu	*perf_events;
+	int				perf_refcount;
+	int				(*perf_perm)(struct trace_event_call *call,
+						     struct perf_event *p_event);
+#endif
 };
 
 /**
@@ -510,6 +527,8 @@ int trace_set_clr_event(const char *system, const char *event, int set);
 int trace_array_set_clr_event(struct trace_array *tr, const char *system,
 			      const char *event, bool enable);
 int trace_add_event_call(struct trace_event_call *call);
+int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data);
 int trace_remove_event_call(struct trace_event_call *call);
 
 void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
@@ -661,6 +680,9 @@ static inline int bpf_uprobe_multi_link_attach(const union bpf_attr *attr,
  * event tracing layer (CONFIG_EVENT_TRACING); perf keeps its own
  * fallbacks, which refuse such events, when that layer is built out.
  */
+struct event_filter;
+int filter_match_preds(struct event_filter *filter, void *rec);
+
 #ifdef CONFIG_PERF_EVENTS
 DECLARE_PER_CPU(struct pt_regs, perf_trace_regs);
 
@@ -697,12 +719,18 @@ static inline bool bpf_prog_array_valid(struct trace_event_call *call)
 	return false;
 }
 
-/* Perf event filters cannot be set yet: every record passes. */
-struct event_filter;
-
-static inline int filter_match_preds(struct event_filter *filter, void *rec)
+/**
+ * perf_trace_record_size() - the size of a perf tracepoint record
+ * @size: the size of the trace record it carries
+ *
+ * Perf stores a raw sample as a u32 size and the record, and keeps its
+ * samples u64-aligned: the record is padded so that both together are.
+ *
+ * Return: @size rounded up that way.
+ */
+static inline int perf_trace_record_size(int size)
 {
-	return 1;
+	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 #endif /* CONFIG_PERF_EVENTS */
 

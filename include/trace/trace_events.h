@@ -14,7 +14,8 @@
  *           size of the variable part
  *   pass 4  trace_event_raw_event_<class>(): the probe that writes a
  *           record; trace_raw_output_<class>(): the function that prints
- *           one for the trace file
+ *           one for the trace file; then <trace/perf.h> reads the header
+ *           once more for perf_trace_<class>(), the perf probe
  *   pass 5  the field table behind the format file, the print format,
  *           the class and one &struct trace_event_call per event, listed
  *           in the _ftrace_events section for the events layer to find
@@ -92,7 +93,7 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 #undef DEFINE_EVENT_NOP
 #define DEFINE_EVENT_NOP(template, name, proto, args)
 
-/* Permissions for perf, and flags set on an event: not used here. */
+/* Permissions for perf, and flags set on an event: pass 5's. */
 #undef TRACE_EVENT_FLAGS
 #define TRACE_EVENT_FLAGS(event, flag)
 #undef TRACE_EVENT_PERF_PERM
@@ -485,6 +486,9 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
+/* The perf probe: the same record, built for perf (pass 4's macros). */
+#include <trace/perf.h>
+
 #undef __TEV_LOC
 #undef __TEV_REL
 #undef __TEV_COPY_STR
@@ -618,6 +622,7 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 		.system		= TRACE_SYSTEM_STRING,			\
 		.fields		= trace_event_fields_##name,		\
 		.probe		= trace_event_raw_event_##name,		\
+		__TEV_PERF_PROBE(name)					\
 		.size		= sizeof(struct trace_event_raw_##name),	\
 	};								\
 	static struct trace_event_functions __maybe_unused		\
@@ -654,8 +659,45 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 	static struct trace_event_call __used				\
 	__section("_ftrace_events") *__event_##name = &event_##name;
 
+/*
+ * TRACE_EVENT_FLAGS() and TRACE_EVENT_PERF_PERM() follow the event they
+ * name in its header, so its &struct trace_event_call exists: an early
+ * initcall adds the flags, or the check perf_trace_init() runs on each
+ * perf event opened on the event (an error refuses it).  The check's
+ * expression sees the event as tp_event and the perf event as p_event.
+ */
+#undef TRACE_EVENT_FLAGS
+#define TRACE_EVENT_FLAGS(name, flag)					\
+	static int __init __tev_flags_##name(void)			\
+	{								\
+		event_##name.flags |= (flag);				\
+		return 0;						\
+	}								\
+	early_initcall(__tev_flags_##name)
+
+#ifdef CONFIG_PERF_EVENTS
+#undef TRACE_EVENT_PERF_PERM
+#define TRACE_EVENT_PERF_PERM(name, expr...)				\
+	static int perf_perm_##name(struct trace_event_call *tp_event,	\
+				    struct perf_event *p_event)		\
+	{								\
+		return ({ expr; });					\
+	}								\
+	static int __init __tev_perf_perm_##name(void)			\
+	{								\
+		event_##name.perf_perm = perf_perm_##name;		\
+		return 0;						\
+	}								\
+	early_initcall(__tev_perf_perm_##name)
+#endif
+
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
+#undef TRACE_EVENT_FLAGS
+#define TRACE_EVENT_FLAGS(event, flag)
+#undef TRACE_EVENT_PERF_PERM
+#define TRACE_EVENT_PERF_PERM(event, expr...)
+#undef __TEV_PERF_PROBE
 #undef __entry
 #undef __TEV_EVAL
 #undef __TEV_FIELD

@@ -1,101 +1,381 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The perf side of trace events, not built yet.
+ * The perf side of trace events: perf's tracepoint PMU
+ * (PERF_TYPE_TRACEPOINT, attr.config = the event's id) on the events
+ * TRACE_EVENT() defines.
  *
- * kernel/events/core.c offers tracepoint events as a perf PMU and calls
- * these to set one up.  Until events can feed perf, opening such a perf
- * event fails with -EOPNOTSUPP, and the calls that only follow a
- * successful open do nothing.
+ * kernel/events/core.c calls perf_trace_init() when such a perf event is
+ * opened (or inherited by a child task), perf_trace_add() and
+ * perf_trace_del() when it is scheduled in and out on a CPU, and
+ * perf_trace_destroy() when it goes.  While an event has perf events
+ * open, its class's perf probe (perf_trace_<class>(), <trace/perf.h>) is
+ * attached to its tracepoint, once, with the event as its data.  Each hit
+ * the probe builds the event's record, laid out as the ftrace record, in
+ * a per-CPU buffer of this file, one per recursion context, and hands it
+ * to perf_tp_event(), which fills in the common header and delivers it
+ * to the perf events on this CPU's list (&trace_event_call.perf_events)
+ * whose filter it passes.
+ *
+ * Locking: opening, closing and filters take trace_types_lock, which
+ * also keeps the list of events; the per-CPU lists are changed by perf
+ * with interrupts off on their CPU and read by the probe under RCU (with
+ * preemption disabled); lists and buffers are freed only after the probe
+ * is detached and tracepoint_synchronize_unregister() has returned.
+ *
+ * Only the events TRACE_EVENT() defines can be opened: the probe, syscall
+ * and custom events, and the core's own records, refuse with -EOPNOTSUPP.
  */
+#include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/perf_event.h>
+#include <linux/string.h>
 #include <linux/trace_events.h>
+
+#include "trace.h"
 
 DEFINE_PER_CPU(struct pt_regs, perf_trace_regs);
 
+/*
+ * A record buffer for each recursion context (task, softirq, hardirq,
+ * NMI) on each CPU, in unsigned longs so that records are aligned.
+ */
+struct perf_trace_buf {
+	unsigned long	data[PERF_MAX_TRACE_SIZE / sizeof(unsigned long)];
+};
+
+/* The buffers, and the events with perf events open (trace_types_lock). */
+static struct perf_trace_buf __percpu *perf_trace_bufs[PERF_NR_CONTEXTS];
+static int perf_trace_users;
+
+/* Allocate the record buffers for the first event with perf events. */
+static int perf_trace_bufs_get(void)
+{
+	int i;
+
+	if (perf_trace_users++)
+		return 0;
+	for (i = 0; i < PERF_NR_CONTEXTS; i++) {
+		perf_trace_bufs[i] = alloc_percpu(struct perf_trace_buf);
+		if (!perf_trace_bufs[i])
+			goto fail;
+	}
+	return 0;
+fail:
+	while (i--) {
+		free_percpu(perf_trace_bufs[i]);
+		perf_trace_bufs[i] = NULL;
+	}
+	perf_trace_users--;
+	return -ENOMEM;
+}
+
+/* Free them after the last; no probe may be attached any more. */
+static void perf_trace_bufs_put(void)
+{
+	int i;
+
+	if (--perf_trace_users)
+		return;
+	for (i = 0; i < PERF_NR_CONTEXTS; i++) {
+		free_percpu(perf_trace_bufs[i]);
+		perf_trace_bufs[i] = NULL;
+	}
+}
+
+/*
+ * Whether @p_event may be opened on @call, by 6.12's rules: the event's
+ * own check (TRACE_EVENT_PERF_PERM()) first; then an inherited perf event
+ * is allowed, as its parent was; counting is allowed; raw samples of the
+ * record need perf_allow_tracepoint() (CAP_PERFMON, or a
+ * perf_event_paranoid of -1), unless the perf event follows a task and
+ * the event is TRACE_EVENT_FL_CAP_ANY.
+ */
+static int perf_trace_perm(struct trace_event_call *call,
+			   struct perf_event *p_event)
+{
+	int ret;
+
+	if (call->perf_perm) {
+		ret = call->perf_perm(call, p_event);
+		if (ret)
+			return ret;
+	}
+	if (p_event->parent)
+		return 0;
+	if (!(p_event->attr.sample_type & PERF_SAMPLE_RAW))
+		return 0;
+	if ((p_event->attach_state & PERF_ATTACH_TASK) &&
+	    (call->flags & TRACE_EVENT_FL_CAP_ANY))
+		return 0;
+	return perf_allow_tracepoint();
+}
+
+/* The first perf event on @call: its lists, then its probe. */
+static int perf_trace_attach(struct trace_event_call *call)
+{
+	struct hlist_head __percpu *lists;
+	int cpu;
+	int ret;
+
+	lists = alloc_percpu(struct hlist_head);
+	if (!lists)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		INIT_HLIST_HEAD(per_cpu_ptr(lists, cpu));
+	ret = perf_trace_bufs_get();
+	if (ret)
+		goto free_lists;
+	call->perf_events = lists;
+	ret = trace_event_reg(call, TRACE_REG_PERF_REGISTER, NULL);
+	if (ret)
+		goto put_bufs;
+	return 0;
+put_bufs:
+	call->perf_events = NULL;
+	perf_trace_bufs_put();
+free_lists:
+	free_percpu(lists);
+	return ret;
+}
+
+/* The last perf event on @call went: its probe, then what it used. */
+static void perf_trace_detach(struct trace_event_call *call)
+{
+	trace_event_reg(call, TRACE_REG_PERF_UNREGISTER, NULL);
+	tracepoint_synchronize_unregister();
+	free_percpu(call->perf_events);
+	call->perf_events = NULL;
+	perf_trace_bufs_put();
+}
+
+/* Open @p_event on @call, which holds its module. */
+static int perf_trace_open(struct trace_event_call *call,
+			   struct perf_event *p_event)
+{
+	int ret;
+
+	ret = perf_trace_perm(call, p_event);
+	if (ret)
+		return ret;
+	if (!call->perf_refcount) {
+		ret = perf_trace_attach(call);
+		if (ret)
+			return ret;
+	}
+	call->perf_refcount++;
+	p_event->tp_event = call;
+	ret = trace_event_reg(call, TRACE_REG_PERF_OPEN, p_event);
+	if (ret) {
+		p_event->tp_event = NULL;
+		if (!--call->perf_refcount)
+			perf_trace_detach(call);
+	}
+	return ret;
+}
+
 /**
  * perf_trace_init() - open a tracepoint event as a perf event
- * @event: the perf event
+ * @p_event: the perf event; its attr.config is the event's id
  *
- * Return: -EOPNOTSUPP.
+ * Attaches the event's perf probe for its first perf event, and holds
+ * the module that defines the event while the perf event is open.
+ *
+ * Context: process context (perf_event_open(), or a fork inheriting it).
+ * Return: 0, -EINVAL for an id that is no event's, -EOPNOTSUPP for an
+ * event that is not a TRACE_EVENT() tracepoint's (probe, syscall and
+ * custom events, the core's records), -ENODEV if its module is going,
+ * -EPERM or -EACCES without the permission, or -ENOMEM.
  */
-int perf_trace_init(struct perf_event *event)
+int perf_trace_init(struct perf_event *p_event)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	call = event_call_find_type(p_event->attr.config);
+	if (!call) {
+		ret = -EINVAL;
+		goto unlock;
+	}
+	if (!call->tp || call->class->reg || !call->class->perf_probe) {
+		ret = -EOPNOTSUPP;
+		goto unlock;
+	}
+	if (!try_module_get(call->mod)) {
+		ret = -ENODEV;
+		goto unlock;
+	}
+	ret = perf_trace_open(call, p_event);
+	if (ret)
+		module_put(call->mod);
+unlock:
+	mutex_unlock(&trace_types_lock);
+	return ret;
 }
 
 /**
  * perf_trace_destroy() - close a tracepoint perf event
- * @event: the perf event
+ * @p_event: the perf event, scheduled out everywhere
+ *
+ * Detaches the event's perf probe after its last perf event, and lets
+ * its module go.
+ *
+ * Context: process context.
  */
-void perf_trace_destroy(struct perf_event *event)
+void perf_trace_destroy(struct perf_event *p_event)
 {
+	struct trace_event_call *call = p_event->tp_event;
+
+	mutex_lock(&trace_types_lock);
+	trace_event_reg(call, TRACE_REG_PERF_CLOSE, p_event);
+	if (!--call->perf_refcount)
+		perf_trace_detach(call);
+	module_put(call->mod);
+	mutex_unlock(&trace_types_lock);
 }
 
 /**
- * perf_trace_add() - schedule a tracepoint perf event in
- * @event: the perf event
+ * perf_trace_add() - schedule a tracepoint perf event in on this CPU
+ * @p_event: the perf event
+ * @flags: PERF_EF_START to start it counting
+ *
+ * Puts it on this CPU's list of its event, where the perf probe finds it.
+ *
+ * Context: perf's, interrupts disabled, on the CPU it is added to.
+ * Return: 0.
+ */
+int perf_trace_add(struct perf_event *p_event, int flags)
+{
+	struct trace_event_call *call = p_event->tp_event;
+	struct hw_perf_event *hwc = &p_event->hw;
+
+	if (!(flags & PERF_EF_START))
+		hwc->state = PERF_HES_STOPPED;
+	if (is_sampling_event(p_event)) {
+		hwc->last_period = hwc->sample_period;
+		perf_swevent_set_period(p_event);
+	}
+	hlist_add_head_rcu(&p_event->hlist_entry,
+			   this_cpu_ptr(call->perf_events));
+	return 0;
+}
+
+/**
+ * perf_trace_del() - schedule a tracepoint perf event out on this CPU
+ * @p_event: the perf event
  * @flags: PERF_EF_* flags
  *
- * Return: -EOPNOTSUPP.
+ * Context: perf's, interrupts disabled, on the CPU it was added to.  The
+ * perf event is freed after an RCU grace period, so a probe still walking
+ * the list meanwhile is safe.
  */
-int perf_trace_add(struct perf_event *event, int flags)
+void perf_trace_del(struct perf_event *p_event, int flags)
 {
-	return -EOPNOTSUPP;
-}
-
-/**
- * perf_trace_del() - schedule a tracepoint perf event out
- * @event: the perf event
- * @flags: PERF_EF_* flags
- */
-void perf_trace_del(struct perf_event *event, int flags)
-{
+	hlist_del_rcu(&p_event->hlist_entry);
 }
 
 /**
  * ftrace_profile_set_filter() - set a filter on a tracepoint perf event
- * @event: the perf event
+ * @p_event: the perf event (PERF_EVENT_IOC_SET_FILTER)
  * @event_id: the event's id
- * @filter_str: the filter
+ * @filter_str: the filter, in the language of the events' filter files
  *
- * Return: -EOPNOTSUPP.
+ * The filter is parsed for the event's fields; records that do not match
+ * it are not delivered to @p_event (nor to the perf events it is inherited
+ * by).  A perf event takes one filter, as in 6.12.
+ *
+ * Context: process context.
+ * Return: 0, -EINVAL if @p_event is not open on an event or the filter
+ * does not parse (nothing is set then), -EEXIST if it has a filter
+ * already, or -ENOMEM.
  */
-int ftrace_profile_set_filter(struct perf_event *event, int event_id,
+int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 			      char *filter_str)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call = p_event->tp_event;
+	struct event_filter *filter;
+	struct filter_error err;
+	int ret = 0;
+
+	if (!call)
+		return -EINVAL;
+	mutex_lock(&trace_types_lock);
+	if (p_event->filter) {
+		ret = -EEXIST;
+		goto unlock;
+	}
+	filter = event_filter_parse(call, strim(filter_str), &err);
+	if (!filter) {
+		ret = err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
+		goto unlock;
+	}
+	/* Read by perf_tp_filter_match() in the probe; pairs with its load. */
+	smp_store_release(&p_event->filter, filter);
+unlock:
+	mutex_unlock(&trace_types_lock);
+	return ret;
 }
 
 /**
  * ftrace_profile_free_filter() - free a tracepoint perf event's filter
- * @event: the perf event
+ * @p_event: the perf event, which no probe can reach any more
+ *
+ * Context: any (perf calls it from an RCU callback).
  */
-void ftrace_profile_free_filter(struct perf_event *event)
+void ftrace_profile_free_filter(struct perf_event *p_event)
 {
+	event_filter_free(p_event->filter);
+	p_event->filter = NULL;
 }
 
 /**
  * perf_trace_buf_update() - fill in a perf record's common header
  * @record: the record
  * @type: the event's id
+ *
+ * Context: the event's perf probe, via perf_tp_event().
  */
 void perf_trace_buf_update(void *record, u16 type)
 {
 	tracing_generic_entry_update(record, type, tracing_gen_ctx());
 }
+NOKPROBE_SYMBOL(perf_trace_buf_update);
 
 /**
- * perf_trace_buf_alloc() - a buffer for a perf tracepoint record
- * @size: its size
- * @regs: receives the registers to report
- * @rctxp: receives the recursion context
+ * perf_trace_buf_alloc() - the buffer to build a perf tracepoint record in
+ * @size: the record's size, from perf_trace_record_size()
+ * @regs: receives the registers to report with it, or NULL
+ * @rctxp: receives the recursion context, for perf_tp_event() to put back
  *
- * Return: NULL: no perf tracepoint event can be open.
+ * Enters one of perf's recursion contexts on this CPU and returns its
+ * buffer, with the padding at its end (the last u64 of @size) zeroed, so
+ * that nothing of an older record goes out with it.
+ *
+ * Context: a perf probe, preemption disabled.
+ * Return: the buffer, or NULL (@size too large, or this context is
+ * already building a record on this CPU: a recursion).
  */
 void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp)
 {
-	return NULL;
+	char *buf;
+	int rctx;
+
+	BUILD_BUG_ON(PERF_MAX_TRACE_SIZE % sizeof(u64));
+	if (WARN_ONCE(size > PERF_MAX_TRACE_SIZE || size < (int)sizeof(u64),
+		      "perf trace record of %d bytes", size))
+		return NULL;
+	rctx = perf_swevent_get_recursion_context();
+	if (rctx < 0)
+		return NULL;
+	*rctxp = rctx;
+	if (regs)
+		*regs = this_cpu_ptr(&__perf_regs[rctx]);
+	buf = (char *)this_cpu_ptr(perf_trace_bufs[rctx]);
+	memset(buf + size - sizeof(u64), 0, sizeof(u64));
+	return buf;
 }
+EXPORT_SYMBOL_GPL(perf_trace_buf_alloc);
+NOKPROBE_SYMBOL(perf_trace_buf_alloc);
 
 /**
  * trace_event_get_offsets() - the size of an event's fixed record

@@ -34,6 +34,60 @@ static LIST_HEAD(ftrace_events);
 
 /* ---- enabling --------------------------------------------------------- */
 
+/**
+ * trace_event_reg() - attach or detach a TRACE_EVENT() event's probes
+ * @call: the event
+ * @type: what to do
+ * @data: for TRACE_REG_REGISTER and TRACE_REG_UNREGISTER, the event's
+ *	&struct trace_event_file in a session; for the TRACE_REG_PERF_*
+ *	requests, the perf event (or NULL)
+ *
+ * The registration callback of the classes TRACE_EVENT() defines, which
+ * leave &trace_event_class.reg NULL: the ftrace probe is attached to the
+ * tracepoint once per session the event is enabled in, with the session's
+ * file as its data; the perf probe once for all the perf events open on
+ * the event, with the event as its data.  Perf's other requests need no
+ * work here: perf_trace_add() and perf_trace_del() keep the per-CPU lists
+ * themselves.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0, -EINVAL for an event without a tracepoint (the core's own
+ * record types are written, not enabled), -EOPNOTSUPP for perf on a class
+ * without a perf probe, or the tracepoint core's error.
+ */
+int trace_event_reg(struct trace_event_call *call, enum trace_reg type,
+		    void *data)
+{
+	struct trace_event_class *class = call->class;
+
+	if (!call->tp)
+		return -EINVAL;
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return tracepoint_probe_register(call->tp, class->probe, data);
+	case TRACE_REG_UNREGISTER:
+		return tracepoint_probe_unregister(call->tp, class->probe,
+						   data);
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		if (!class->perf_probe)
+			return -EOPNOTSUPP;
+		return tracepoint_probe_register(call->tp, class->perf_probe,
+						 call);
+	case TRACE_REG_PERF_UNREGISTER:
+		return tracepoint_probe_unregister(call->tp, class->perf_probe,
+						   call);
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
+	}
+	return -EINVAL;
+}
+EXPORT_SYMBOL_GPL(trace_event_reg);
+
 static int event_attach(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->call;
@@ -41,11 +95,8 @@ static int event_attach(struct trace_event_file *file)
 
 	if (call->class->reg)
 		ret = call->class->reg(call, TRACE_REG_REGISTER, file);
-	else if (call->tp)
-		ret = tracepoint_probe_register(call->tp, call->class->probe,
-						file);
-	else	/* The core's own record types are written, not enabled. */
-		ret = -EINVAL;
+	else
+		ret = trace_event_reg(call, TRACE_REG_REGISTER, file);
 	if (ret)
 		return ret;
 	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
@@ -61,7 +112,7 @@ static void event_detach(struct trace_event_file *file)
 	if (call->class->reg)
 		call->class->reg(call, TRACE_REG_UNREGISTER, file);
 	else
-		tracepoint_probe_unregister(call->tp, call->class->probe, file);
+		trace_event_reg(call, TRACE_REG_UNREGISTER, file);
 	clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
 	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 	trace_event_enable_cmdline_record(false);
@@ -577,6 +628,25 @@ static void event_unregister(struct trace_event_call *call,
 		kfree(call->print_fmt);
 		call->flags &= ~TRACE_EVENT_FL_FMT_ALLOCATED;
 	}
+}
+
+/**
+ * event_call_find_type() - the event whose records have a given type
+ * @type: the id, as in events/<system>/<event>/id
+ *
+ * Context: trace_types_lock held.
+ * Return: the event, or NULL (no event, or one of the core's own record
+ * types, which have no &struct trace_event_call).
+ */
+struct trace_event_call *event_call_find_type(u64 type)
+{
+	struct trace_event_call *call;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(call, &ftrace_events, list)
+		if (call->event.type == type)
+			return call;
+	return NULL;
 }
 
 /**

@@ -321,6 +321,20 @@ bool event_filter_match(const struct event_filter *filter, const void *rec)
 	return node_match(filter->root, rec);
 }
 
+/**
+ * filter_match_preds() - whether a perf tracepoint record passes a filter
+ * @filter: the filter set on the perf event (ftrace_profile_set_filter())
+ * @rec: the record, laid out as the event's trace record
+ *
+ * Context: the event's perf probe (preemption disabled); @filter is freed
+ * only after an RCU grace period.
+ * Return: 1 if it matches, else 0.
+ */
+int filter_match_preds(struct event_filter *filter, void *rec)
+{
+	return node_match(filter->root, rec);
+}
+
 /* ---- parsing ------------------------------------------------------------- */
 
 struct filter_parser {
