@@ -273,6 +273,9 @@ cmd_initramfs() {
 	# The uprobe event tests' target: it prints its function's file offset.
 	gcc -O2 -static -Wall -o "$root/lab/uprobe_target" "$REPO/lab/guest/uprobe_target.c" ||
 		die "cannot build lab/guest/uprobe_target.c"
+	# perf's kprobe and uprobe PMUs, opened directly (perf 6.1 cannot).
+	gcc -O2 -static -Wall -o "$root/lab/probe_pmu" "$REPO/lab/guest/probe_pmu.c" ||
+		die "cannot build lab/guest/probe_pmu.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"

@@ -381,6 +381,8 @@ enum {
 	TRACE_EVENT_FL_DYNAMIC		= BIT(7),
 	/* An event probe's (recorded from another event's records). */
 	TRACE_EVENT_FL_EPROBE		= BIT(8),
+	/* A function entry, exit or tracepoint probe's (fprobe events). */
+	TRACE_EVENT_FL_FPROBE		= BIT(9),
 };
 
 /**

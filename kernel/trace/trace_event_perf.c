@@ -22,16 +22,23 @@
  * preemption disabled); lists and buffers are freed only after the probe
  * is detached and tracepoint_synchronize_unregister() has returned.
  *
- * Only the events TRACE_EVENT() defines can be opened: the probe, syscall
- * and custom events, and the core's own records, refuse with -EOPNOTSUPP.
+ * The events TRACE_EVENT() defines can be opened, and the kprobe, uprobe
+ * and fprobe events, whose class's reg() serves perf's requests too: their
+ * hits hand the record to the same per-CPU lists.  The perf "kprobe" and
+ * "uprobe" PMUs open such an event made for the one perf event, in no
+ * session (create_local_trace_kprobe()).  Event probes, the syscall and
+ * custom events, and the core's own records refuse with
+ * -EOPNOTSUPP.
  */
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/trace_events.h>
 
 #include "trace.h"
+#include "trace_probe.h"
 
 DEFINE_PER_CPU(struct pt_regs, perf_trace_regs);
 
@@ -110,6 +117,28 @@ static int perf_trace_perm(struct trace_event_call *call,
 	return perf_allow_tracepoint();
 }
 
+/* Perf's requests go to the class's own reg(), if it has one. */
+static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
+			  void *data)
+{
+	if (call->class->reg)
+		return call->class->reg(call, type, data);
+	return trace_event_reg(call, type, data);
+}
+
+/*
+ * Whether perf may open @call: a TRACE_EVENT() tracepoint's event with
+ * its perf probe, or a kprobe, uprobe or fprobe event.
+ */
+static bool perf_trace_supported(struct trace_event_call *call)
+{
+	if (call->class->reg)
+		return call->flags & (TRACE_EVENT_FL_KPROBE |
+				      TRACE_EVENT_FL_UPROBE |
+				      TRACE_EVENT_FL_FPROBE);
+	return call->tp && call->class->perf_probe;
+}
+
 /* The first perf event on @call: its lists, then its probe. */
 static int perf_trace_attach(struct trace_event_call *call)
 {
@@ -126,7 +155,7 @@ static int perf_trace_attach(struct trace_event_call *call)
 	if (ret)
 		goto free_lists;
 	call->perf_events = lists;
-	ret = trace_event_reg(call, TRACE_REG_PERF_REGISTER, NULL);
+	ret = perf_trace_reg(call, TRACE_REG_PERF_REGISTER, NULL);
 	if (ret)
 		goto put_bufs;
 	return 0;
@@ -141,7 +170,7 @@ free_lists:
 /* The last perf event on @call went: its probe, then what it used. */
 static void perf_trace_detach(struct trace_event_call *call)
 {
-	trace_event_reg(call, TRACE_REG_PERF_UNREGISTER, NULL);
+	perf_trace_reg(call, TRACE_REG_PERF_UNREGISTER, NULL);
 	tracepoint_synchronize_unregister();
 	free_percpu(call->perf_events);
 	call->perf_events = NULL;
@@ -164,13 +193,22 @@ static int perf_trace_open(struct trace_event_call *call,
 	}
 	call->perf_refcount++;
 	p_event->tp_event = call;
-	ret = trace_event_reg(call, TRACE_REG_PERF_OPEN, p_event);
+	ret = perf_trace_reg(call, TRACE_REG_PERF_OPEN, p_event);
 	if (ret) {
 		p_event->tp_event = NULL;
 		if (!--call->perf_refcount)
 			perf_trace_detach(call);
 	}
 	return ret;
+}
+
+/* Close @p_event, open on @call; detach the probe after the last. */
+static void perf_trace_close(struct trace_event_call *call,
+			     struct perf_event *p_event)
+{
+	perf_trace_reg(call, TRACE_REG_PERF_CLOSE, p_event);
+	if (!--call->perf_refcount)
+		perf_trace_detach(call);
 }
 
 /**
@@ -182,8 +220,9 @@ static int perf_trace_open(struct trace_event_call *call,
  *
  * Context: process context (perf_event_open(), or a fork inheriting it).
  * Return: 0, -EINVAL for an id that is no event's, -EOPNOTSUPP for an
- * event that is not a TRACE_EVENT() tracepoint's (probe, syscall and
- * custom events, the core's records), -ENODEV if its module is going,
+ * event that is neither a TRACE_EVENT() tracepoint's nor a kprobe or
+ * uprobe event (other probe events, syscall and custom events, the core's
+ * records), -ENODEV if its module is going,
  * -EPERM or -EACCES without the permission, or -ENOMEM.
  */
 int perf_trace_init(struct perf_event *p_event)
@@ -197,7 +236,7 @@ int perf_trace_init(struct perf_event *p_event)
 		ret = -EINVAL;
 		goto unlock;
 	}
-	if (!call->tp || call->class->reg || !call->class->perf_probe) {
+	if (!perf_trace_supported(call)) {
 		ret = -EOPNOTSUPP;
 		goto unlock;
 	}
@@ -227,9 +266,7 @@ void perf_trace_destroy(struct perf_event *p_event)
 	struct trace_event_call *call = p_event->tp_event;
 
 	mutex_lock(&trace_types_lock);
-	trace_event_reg(call, TRACE_REG_PERF_CLOSE, p_event);
-	if (!--call->perf_refcount)
-		perf_trace_detach(call);
+	perf_trace_close(call, p_event);
 	module_put(call->mod);
 	mutex_unlock(&trace_types_lock);
 }
@@ -388,48 +425,152 @@ int trace_event_get_offsets(struct trace_event_call *call)
 	return call->class->size;
 }
 
+/* Open @p_event on @call, an event made for it alone; free it on error. */
+static int perf_trace_open_local(struct trace_event_call *call,
+				 struct perf_event *p_event,
+				 void (*destroy)(struct trace_event_call *))
+{
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = perf_trace_open(call, p_event);
+	mutex_unlock(&trace_types_lock);
+	if (ret)
+		destroy(call);
+	return ret;
+}
+
+/* Close @p_event, then free the event made for it. */
+static void perf_trace_close_local(struct perf_event *p_event,
+				   void (*destroy)(struct trace_event_call *))
+{
+	struct trace_event_call *call = p_event->tp_event;
+
+	mutex_lock(&trace_types_lock);
+	perf_trace_close(call, p_event);
+	mutex_unlock(&trace_types_lock);
+	destroy(call);
+}
+
 #ifdef CONFIG_KPROBE_EVENTS
 /**
  * perf_kprobe_init() - open a perf "kprobe" PMU event
- * @event: the perf event, its attr naming the function or address
- * @is_retprobe: a return probe
+ * @p_event: the perf event: attr.kprobe_func names the function (user
+ *	memory; "" or none for an address), attr.probe_offset is the offset
+ *	from it, or attr.kprobe_addr the address
+ * @is_retprobe: a return probe (the retprobe bit of attr.config)
  *
- * Return: -EOPNOTSUPP: perf's probe PMUs are not built yet.
+ * Makes a kprobe event for @p_event alone, with no arguments, and opens
+ * @p_event on it.
+ *
+ * Context: process context (perf_event_open()).
+ * Return: 0, -E2BIG for a name of KSYM_NAME_LEN or more, -EFAULT,
+ * create_local_trace_kprobe()'s error, or perf_trace_init()'s.
  */
-int perf_kprobe_init(struct perf_event *event, bool is_retprobe)
+int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call;
+	char *func = NULL;
+	long len;
+	int ret;
+
+	if (p_event->attr.kprobe_func) {
+		func = kzalloc(KSYM_NAME_LEN, GFP_KERNEL);
+		if (!func)
+			return -ENOMEM;
+		len = strncpy_from_user(func,
+					u64_to_user_ptr(p_event->attr.kprobe_func),
+					KSYM_NAME_LEN);
+		ret = len == KSYM_NAME_LEN ? -E2BIG : len;
+		if (ret < 0)
+			goto out;
+		if (!func[0]) {
+			kfree(func);
+			func = NULL;
+		}
+	}
+	call = create_local_trace_kprobe(func,
+					 (void *)(unsigned long)p_event->attr.kprobe_addr,
+					 p_event->attr.probe_offset, is_retprobe);
+	ret = PTR_ERR_OR_ZERO(call);
+	if (!ret)
+		ret = perf_trace_open_local(call, p_event,
+					    destroy_local_trace_kprobe);
+out:
+	kfree(func);
+	return ret;
 }
 
 /**
  * perf_kprobe_destroy() - close a perf "kprobe" PMU event
- * @event: the perf event
+ * @p_event: the perf event, scheduled out everywhere
+ *
+ * Frees the kprobe event made for it.
+ *
+ * Context: process context.
  */
-void perf_kprobe_destroy(struct perf_event *event)
+void perf_kprobe_destroy(struct perf_event *p_event)
 {
+	perf_trace_close_local(p_event, destroy_local_trace_kprobe);
 }
 #endif
 
 #ifdef CONFIG_UPROBE_EVENTS
 /**
  * perf_uprobe_init() - open a perf "uprobe" PMU event
- * @event: the perf event, its attr naming the file and offset
- * @ref_ctr_offset: the offset of the probe's reference counter
- * @is_retprobe: a return probe
+ * @p_event: the perf event: attr.uprobe_path names the file (user
+ *	memory), attr.probe_offset the offset in it
+ * @ref_ctr_offset: the offset of the probe's reference counter, or 0
+ * @is_retprobe: a return probe (the retprobe bit of attr.config)
  *
- * Return: -EOPNOTSUPP: perf's probe PMUs are not built yet.
+ * Makes a uprobe event for @p_event alone, with no arguments, and opens
+ * @p_event on it.
+ *
+ * Context: process context (perf_event_open()).
+ * Return: 0, -EINVAL for no path or an empty one, -E2BIG for a path of
+ * PATH_MAX or more, -EFAULT, create_local_trace_uprobe()'s error, or
+ * perf_trace_init()'s.
  */
-int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
+int perf_uprobe_init(struct perf_event *p_event, unsigned long ref_ctr_offset,
 		     bool is_retprobe)
 {
-	return -EOPNOTSUPP;
+	struct trace_event_call *call;
+	char *path;
+	int ret;
+
+	if (!p_event->attr.uprobe_path)
+		return -EINVAL;
+	path = strndup_user(u64_to_user_ptr(p_event->attr.uprobe_path),
+			    PATH_MAX);
+	if (IS_ERR(path)) {
+		ret = PTR_ERR(path);
+		/* strndup_user() says -EINVAL for a string too long. */
+		return ret == -EINVAL ? -E2BIG : ret;
+	}
+	ret = -EINVAL;
+	if (!path[0])
+		goto out;
+	call = create_local_trace_uprobe(path, p_event->attr.probe_offset,
+					 ref_ctr_offset, is_retprobe);
+	ret = PTR_ERR_OR_ZERO(call);
+	if (!ret)
+		ret = perf_trace_open_local(call, p_event,
+					    destroy_local_trace_uprobe);
+out:
+	kfree(path);
+	return ret;
 }
 
 /**
  * perf_uprobe_destroy() - close a perf "uprobe" PMU event
- * @event: the perf event
+ * @p_event: the perf event, scheduled out everywhere
+ *
+ * Frees the uprobe event made for it.
+ *
+ * Context: process context.
  */
-void perf_uprobe_destroy(struct perf_event *event)
+void perf_uprobe_destroy(struct perf_event *p_event)
 {
+	perf_trace_close_local(p_event, destroy_local_trace_uprobe);
 }
 #endif

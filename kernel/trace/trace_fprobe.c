@@ -234,54 +234,93 @@ static int point_arm(struct fprobe_point *pt, bool on)
 	return ret;
 }
 
-/* The class's reg(): @data is the &struct trace_event_file. */
+/* Arm or disarm every point of @ev: all of them, or none. */
+static int event_arm(struct probe_event *ev, bool on)
+{
+	struct fprobe_point *pt;
+	int ret = 0;
+
+	list_for_each_entry(pt, &ev->points, node) {
+		ret = point_arm(pt, on);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		return 0;
+	list_for_each_entry(pt, &ev->points, node)
+		point_arm(pt, false);
+	return ret;
+}
+
+/* Whether @type starts the event recording somewhere. */
+static bool reg_starts(enum trace_reg type)
+{
+#ifdef CONFIG_PERF_EVENTS
+	if (type == TRACE_REG_PERF_REGISTER)
+		return true;
+#endif
+	return type == TRACE_REG_REGISTER;
+}
+
+/*
+ * The class's reg(): @data is the &struct trace_event_file for the
+ * session requests, the perf event (or NULL) for perf's.  The points are
+ * armed while the event records anywhere: before it starts, as that may
+ * fail, and disarmed after it stops.
+ */
 static int fprobe_event_reg(struct trace_event_call *call,
 			    enum trace_reg type, void *data)
 {
 	struct probe_event *ev = call->data;
 	bool was = probe_event_enabled(ev);
-	struct fprobe_point *pt;
-	int ret;
+	int ret = 0;
 
+	if (!was && reg_starts(type)) {
+		ret = event_arm(ev, true);
+		if (ret)
+			return ret;
+	}
 	switch (type) {
 	case TRACE_REG_REGISTER:
 		ret = probe_event_link(ev, data);
-		if (ret || was)
-			return ret;
-		list_for_each_entry(pt, &ev->points, node) {
-			ret = point_arm(pt, true);
-			if (ret)
-				break;
-		}
-		if (!ret)
-			return 0;
-		/* Not one point armed, or all of them. */
-		list_for_each_entry(pt, &ev->points, node)
-			point_arm(pt, false);
-		probe_event_unlink(ev, data);
-		return ret;
+		break;
 	case TRACE_REG_UNREGISTER:
-		if (!probe_event_unlink(ev, data))
-			return 0;
-		list_for_each_entry(pt, &ev->points, node)
-			point_arm(pt, false);
+		probe_event_unlink(ev, data);
+		break;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		probe_event_set_perf(ev, true);
+		break;
+	case TRACE_REG_PERF_UNREGISTER:
+		probe_event_set_perf(ev, false);
+		break;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
 		return 0;
+#endif
 	default:
-		/* perf on these events comes with perf's tracepoint PMU. */
-		return -EOPNOTSUPP;
+		return -EINVAL;
 	}
+	/* Stopped, or failed to start: no point stays armed. */
+	if ((was || ret) && !probe_event_enabled(ev))
+		event_arm(ev, false);
+	return ret;
 }
 
 static const struct probe_event_kind fentry_kind = {
 	.hdr		= fentry_hdr,
 	.print_head	= fentry_print_head,
 	.reg		= fprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_FPROBE,
 };
 
 static const struct probe_event_kind fexit_kind = {
 	.hdr		= fexit_hdr,
 	.print_head	= fexit_print_head,
 	.reg		= fprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_FPROBE,
 };
 
 /* A tracepoint event's header is an entry's: the probe's address. */
@@ -289,6 +328,7 @@ static const struct probe_event_kind tprobe_kind = {
 	.hdr		= fentry_hdr,
 	.print_head	= fentry_print_head,
 	.reg		= fprobe_event_reg,
+	.flags		= TRACE_EVENT_FL_FPROBE,
 };
 
 static const struct probe_event_kind *point_kind(struct fprobe_point *pt)

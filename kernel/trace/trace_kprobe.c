@@ -156,33 +156,48 @@ static void point_arm(struct kprobe_point *pt, bool on)
 		disable_kprobe(&pt->rp.kp);
 }
 
-/* The class's reg(): @data is the &struct trace_event_file. */
+/*
+ * The class's reg(): @data is the &struct trace_event_file for the
+ * session requests, the perf event (or NULL) for perf's.  The kprobes
+ * are armed while the event records anywhere.
+ */
 static int kprobe_event_reg(struct trace_event_call *call,
 			    enum trace_reg type, void *data)
 {
 	struct probe_event *ev = call->data;
-	struct kprobe_point *pt;
 	bool was = probe_event_enabled(ev);
+	struct kprobe_point *pt;
 	int ret;
 
 	switch (type) {
 	case TRACE_REG_REGISTER:
 		ret = probe_event_link(ev, data);
-		if (ret || was)
+		if (ret)
 			return ret;
-		list_for_each_entry(pt, &ev->points, node)
-			point_arm(pt, true);
-		return 0;
+		break;
 	case TRACE_REG_UNREGISTER:
-		if (!probe_event_unlink(ev, data))
-			return 0;
-		list_for_each_entry(pt, &ev->points, node)
-			point_arm(pt, false);
+		probe_event_unlink(ev, data);
+		break;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		probe_event_set_perf(ev, true);
+		break;
+	case TRACE_REG_PERF_UNREGISTER:
+		probe_event_set_perf(ev, false);
+		break;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
 		return 0;
+#endif
 	default:
-		/* perf on kprobe events comes with perf's tracepoint PMU. */
-		return -EOPNOTSUPP;
+		return -EINVAL;
 	}
+	if (was != probe_event_enabled(ev))
+		list_for_each_entry(pt, &ev->points, node)
+			point_arm(pt, !was);
+	return 0;
 }
 
 static const struct probe_event_kind kprobe_kind = {
@@ -735,6 +750,114 @@ static int kprobe_profile(struct seq_file *m, struct dyn_event *de)
 		   hits, pt->rp.kp.nmissed + (pt->is_return ? pt->rp.nmissed : 0));
 	return 0;
 }
+
+/* ---- perf's kprobe PMU ---------------------------------------------------- */
+
+#ifdef CONFIG_PERF_EVENTS
+/* The checks parse_place() makes, on the place a perf event names. */
+static int local_check_place(struct kprobe_point *pt)
+{
+	unsigned long addr = pt->addr;
+
+	if (pt->symbol) {
+		addr = kallsyms_lookup_name(pt->symbol);
+		if (!addr)
+			return -ENOENT;
+		if (symbol_count(pt->symbol) > 1)
+			return -EADDRNOTAVAIL;
+		addr += pt->offset;
+	}
+	if (pt->is_return && !point_on_entry(pt))
+		return -EINVAL;
+	if (point_on_notrace(addr))
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * create_local_trace_kprobe() - make a kprobe event for one perf event
+ * @func: the function probed ("[MOD:]SYM"), or NULL to probe @addr
+ * @addr: the address probed when @func is NULL
+ * @offs: the offset from @func
+ * @is_return: a return probe on @func or @addr
+ *
+ * The event records no arguments, only the kind's header, and is in no
+ * session's list: perf's "kprobe" PMU (perf_kprobe_init()) makes one for
+ * each perf event.  Its kprobe is registered disabled; opening the perf
+ * event arms it.
+ *
+ * Context: process context.
+ * Return: the event, or an ERR_PTR(): -ENOENT for an unknown symbol,
+ * -EADDRNOTAVAIL for a symbol that is not unique, -EINVAL for a place
+ * that may not be probed, -ENOMEM, or register_kprobe()'s error.
+ */
+struct trace_event_call *create_local_trace_kprobe(char *func, void *addr,
+						   unsigned long offs,
+						   bool is_return)
+{
+	char name[PROBE_NAME_MAX];
+	struct kprobe_point *pt;
+	struct probe_event *ev;
+	int ret = -ENOMEM;
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return ERR_PTR(-ENOMEM);
+	pt->is_return = is_return;
+	pt->rp.handler = kretprobe_hit;
+	pt->nhit = alloc_percpu(unsigned long);
+	if (!pt->nhit || probe_args_alloc(&pt->args, 0))
+		goto fail;
+	if (func) {
+		pt->symbol = kstrdup(func, GFP_KERNEL);
+		if (!pt->symbol)
+			goto fail;
+		pt->offset = offs;
+	} else {
+		pt->addr = (unsigned long)addr;
+	}
+	ret = local_check_place(pt);
+	if (ret)
+		goto fail;
+	probe_args_layout(&pt->args, probe_hdr_size(is_return ?
+						    kretprobe_hdr : kprobe_hdr));
+	default_name(pt, name);
+	ret = -ENOMEM;
+	ev = probe_event_create_local(KPROBE_GROUP, name, is_return ?
+				      &kretprobe_kind : &kprobe_kind,
+				      &pt->args);
+	if (!ev)
+		goto fail;
+	pt->event = ev;
+	list_add_tail(&pt->node, &ev->points);
+	ret = point_register(pt);
+	if (ret) {
+		probe_event_free_local(ev);
+		goto fail;
+	}
+	return &ev->call;
+fail:
+	point_free(pt);
+	return ERR_PTR(ret);
+}
+
+/**
+ * destroy_local_trace_kprobe() - free an event of create_local_trace_kprobe()
+ * @event_call: the event, with no perf event open on it any more
+ *
+ * Context: process context; waits for the kprobe's running handlers.
+ */
+void destroy_local_trace_kprobe(struct trace_event_call *event_call)
+{
+	struct probe_event *ev = event_call->data;
+	struct kprobe_point *pt;
+
+	pt = list_first_entry(&ev->points, struct kprobe_point, node);
+	point_unregister(pt);
+	probe_event_free_local(ev);
+	point_free(pt);
+}
+#endif /* CONFIG_PERF_EVENTS */
 
 static __init int kprobe_events_init(void)
 {

@@ -31,6 +31,7 @@
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/pagemap.h>
+#include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -942,6 +943,39 @@ static void event_free(struct probe_event *ev)
 static enum print_line_t probe_print(struct trace_iterator *iter, int flags,
 				     struct trace_event *event);
 
+/* The event, with its fields and print format, but not registered. */
+static struct probe_event *event_alloc(const char *group, const char *name,
+				       const struct probe_event_kind *kind,
+				       const struct probe_args *pa)
+{
+	struct probe_event *ev;
+
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	if (!ev)
+		return NULL;
+	INIT_LIST_HEAD(&ev->files);
+	INIT_LIST_HEAD(&ev->points);
+	ev->kind = kind;
+	ev->hdr_size = probe_hdr_size(kind->hdr);
+	ev->group = kstrdup(group, GFP_KERNEL);
+	ev->call.name = kstrdup(name, GFP_KERNEL);
+	if (!ev->group || !ev->call.name || args_dup(&ev->layout, pa) ||
+	    build_fields(ev) || build_print_fmt(ev)) {
+		event_free(ev);
+		return NULL;
+	}
+	ev->funcs.trace = probe_print;
+	ev->call.event.funcs = &ev->funcs;
+	ev->class.system = ev->group;
+	ev->class.field_array = ev->fields;
+	ev->class.size = ev->layout.size;
+	ev->class.reg = kind->reg;
+	ev->call.class = &ev->class;
+	ev->call.flags = TRACE_EVENT_FL_DYNAMIC | kind->flags;
+	ev->call.data = ev;
+	return ev;
+}
+
 /**
  * probe_event_create() - make an event for a probe point's arguments
  * @group: its group
@@ -958,7 +992,7 @@ struct probe_event *probe_event_create(const char *group, const char *name,
 {
 	struct probe_event *ev;
 	bool taken;
-	int ret = -ENOMEM;
+	int ret;
 
 	/* Any event's name, of any kind: events/<group>/<name> is one. */
 	mutex_lock(&trace_types_lock);
@@ -966,27 +1000,9 @@ struct probe_event *probe_event_create(const char *group, const char *name,
 	mutex_unlock(&trace_types_lock);
 	if (taken)
 		return ERR_PTR(-EEXIST);
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = event_alloc(group, name, kind, pa);
 	if (!ev)
 		return ERR_PTR(-ENOMEM);
-	INIT_LIST_HEAD(&ev->files);
-	INIT_LIST_HEAD(&ev->points);
-	ev->kind = kind;
-	ev->hdr_size = probe_hdr_size(kind->hdr);
-	ev->group = kstrdup(group, GFP_KERNEL);
-	ev->call.name = kstrdup(name, GFP_KERNEL);
-	if (!ev->group || !ev->call.name || args_dup(&ev->layout, pa) ||
-	    build_fields(ev) || build_print_fmt(ev))
-		goto fail;
-	ev->funcs.trace = probe_print;
-	ev->call.event.funcs = &ev->funcs;
-	ev->class.system = ev->group;
-	ev->class.field_array = ev->fields;
-	ev->class.size = ev->layout.size;
-	ev->class.reg = kind->reg;
-	ev->call.class = &ev->class;
-	ev->call.flags = TRACE_EVENT_FL_DYNAMIC | kind->flags;
-	ev->call.data = ev;
 	ret = trace_add_event_call(&ev->call);
 	if (!ret)
 		return ev;
@@ -994,9 +1010,55 @@ struct probe_event *probe_event_create(const char *group, const char *name,
 	if (ret == -EBUSY)
 		ret = -EEXIST;
 	/* trace_add_event_call() took the print format only if it worked. */
-fail:
 	event_free(ev);
 	return ERR_PTR(ret);
+}
+
+/**
+ * probe_event_create_local() - make a probe event for one perf event
+ * @group: its group
+ * @name: its name, which need not be unique
+ * @kind: its kind's header and callbacks
+ * @pa: the arguments, laid out after @kind's header; copied
+ *
+ * The event is not registered: no session lists or enables it, and its
+ * record type is 0.  Perf's probe PMUs open it through its class's reg().
+ *
+ * Return: the event, or NULL without memory.
+ */
+struct probe_event *probe_event_create_local(const char *group,
+					     const char *name,
+					     const struct probe_event_kind *kind,
+					     const struct probe_args *pa)
+{
+	return event_alloc(group, name, kind, pa);
+}
+
+/**
+ * probe_event_free_local() - free an event of probe_event_create_local()
+ * @ev: the event, with no points and no perf event left
+ */
+void probe_event_free_local(struct probe_event *ev)
+{
+	event_free(ev);
+}
+
+/**
+ * probe_event_set_perf() - start or stop handing a probe event to perf
+ * @ev: the event
+ * @on: whether perf events are open on it
+ *
+ * Called by the kinds' reg() for TRACE_REG_PERF_REGISTER, after
+ * &trace_event_call.perf_events is set, and TRACE_REG_PERF_UNREGISTER,
+ * before perf frees the lists after a grace period: a hit that saw @on
+ * sees the lists.
+ *
+ * Context: trace_types_lock held.
+ */
+void probe_event_set_perf(struct probe_event *ev, bool on)
+{
+	/* Pairs with the smp_load_acquire() in probe_event_record(). */
+	smp_store_release(&ev->perf, on);
 }
 
 /**
@@ -1531,6 +1593,50 @@ static __always_inline void record_one(struct probe_event *ev,
 	trace_event_buffer_commit(&fbuffer);
 }
 
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * The hit for the perf events open on @ev on this CPU: the same record
+ * as in a session, in perf's buffer; perf fills in the common fields.
+ */
+static void record_perf(struct probe_event *ev, const struct probe_args *pa,
+			struct pt_regs *regs, const unsigned long *edata,
+			const unsigned long *hdr)
+{
+	struct trace_event_call *call = &ev->call;
+	unsigned int i, words = ev->hdr_size / sizeof(long);
+	struct hlist_head *head;
+	unsigned long *h;
+	size_t dsize;
+	int size, rctx;
+	u8 *rec;
+
+	head = this_cpu_ptr(call->perf_events);
+	if (hlist_empty(head))
+		return;
+	dsize = probe_args_dynamic_size(pa, regs, edata);
+	size = perf_trace_record_size(pa->size + dsize);
+	/* Long strings: too big for perf's buffer, the hit is dropped. */
+	if (size > PERF_MAX_TRACE_SIZE)
+		return;
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	h = (unsigned long *)(rec + sizeof(struct trace_entry));
+	for (i = 0; i < words; i++)
+		h[i] = hdr[i];
+	/* A string that shrank since it was sized leaves no old bytes. */
+	memset(rec + pa->size, 0, dsize);
+	probe_args_store(pa, regs, edata, rec, dsize);
+	perf_trace_run_bpf_submit(rec, size, rctx, call, 1, regs, head, NULL);
+}
+#else
+static void record_perf(struct probe_event *ev, const struct probe_args *pa,
+			struct pt_regs *regs, const unsigned long *edata,
+			const unsigned long *hdr)
+{
+}
+#endif
+
 /**
  * probe_event_record() - record a hit of a probe event
  * @ev: the event
@@ -1541,7 +1647,8 @@ static __always_inline void record_one(struct probe_event *ev,
  *	edata[0] is the address of the probed file's offset 0 in the task
  * @hdr: the header's values, @ev->hdr_size bytes
  *
- * Writes one record into every session the event is enabled in.
+ * Writes one record into every session the event is enabled in, and
+ * hands one to the perf events open on it on this CPU.
  *
  * Context: any; the caller keeps preemption disabled.
  */
@@ -1560,6 +1667,9 @@ void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 		}
 		record_one(ev, l->file, pa, regs, edata, hdr, dsize);
 	}
+	/* Pairs with the smp_store_release() in probe_event_set_perf(). */
+	if (smp_load_acquire(&ev->perf))
+		record_perf(ev, pa, regs, edata, hdr);
 }
 
 /**

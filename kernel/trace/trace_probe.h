@@ -236,6 +236,9 @@ struct probe_event_kind {
  *	records the same names and types
  * @fields: the header's and arguments' fields, for the format file
  * @group: the events/ directory it is in
+ * @perf: perf events are open on it: its hits also go to perf, through
+ *	&trace_event_call.perf_events (set and cleared by the kind's reg()
+ *	under trace_types_lock, read at hits)
  */
 struct probe_event {
 	struct trace_event_call		call;
@@ -248,6 +251,7 @@ struct probe_event {
 	struct probe_args		layout;
 	struct trace_event_fields	*fields;
 	char				*group;
+	bool				perf;
 };
 
 /* A session the event is enabled in. */
@@ -286,6 +290,12 @@ void probe_args_fault_in(const struct probe_args *pa, struct pt_regs *regs,
 struct probe_event *probe_event_create(const char *group, const char *name,
 				       const struct probe_event_kind *kind,
 				       const struct probe_args *pa);
+struct probe_event *probe_event_create_local(const char *group,
+					     const char *name,
+					     const struct probe_event_kind *kind,
+					     const struct probe_args *pa);
+void probe_event_free_local(struct probe_event *ev);
+void probe_event_set_perf(struct probe_event *ev, bool on);
 int probe_event_destroy(struct probe_event *ev);
 int probe_event_remove_point(struct probe_event *ev, struct list_head *node);
 bool probe_event_named(const struct probe_event *ev, const char *system,
@@ -305,11 +315,12 @@ unsigned int probe_hdr_size(const struct trace_event_fields *hdr);
  * probe_event_enabled() - whether a probe event records anywhere
  * @ev: the event
  *
- * Return: true if at least one session has it enabled.
+ * Return: true if at least one session has it enabled, or perf events
+ * are open on it.
  */
 static inline bool probe_event_enabled(struct probe_event *ev)
 {
-	return !list_empty(&ev->files);
+	return !list_empty(&ev->files) || READ_ONCE(ev->perf);
 }
 
 /**
@@ -322,5 +333,21 @@ static inline const char *probe_event_name(const struct probe_event *ev)
 {
 	return ev->call.name;
 }
+
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * The events perf's "kprobe" and "uprobe" PMUs make for one perf event
+ * each: in no session's list, and gone with the perf event.
+ */
+struct trace_event_call *create_local_trace_kprobe(char *func, void *addr,
+						   unsigned long offs,
+						   bool is_return);
+void destroy_local_trace_kprobe(struct trace_event_call *event_call);
+struct trace_event_call *create_local_trace_uprobe(char *name,
+						   unsigned long offs,
+						   unsigned long ref_ctr_offset,
+						   bool is_return);
+void destroy_local_trace_uprobe(struct trace_event_call *event_call);
+#endif
 
 #endif /* _KERNEL_TRACE_PROBE_H */

@@ -190,33 +190,61 @@ static int event_arm(struct probe_event *ev)
 	return 0;
 }
 
-/* The class's reg(): @data is the &struct trace_event_file. */
+/* Whether @type starts the event recording somewhere. */
+static bool reg_starts(enum trace_reg type)
+{
+#ifdef CONFIG_PERF_EVENTS
+	if (type == TRACE_REG_PERF_REGISTER)
+		return true;
+#endif
+	return type == TRACE_REG_REGISTER;
+}
+
+/*
+ * The class's reg(): @data is the &struct trace_event_file for the
+ * session requests, the perf event (or NULL) for perf's.  The uprobes
+ * are registered while the event records anywhere: armed before it
+ * starts, as that may fail, and disarmed after it stops.
+ */
 static int uprobe_event_reg(struct trace_event_call *call,
 			    enum trace_reg type, void *data)
 {
 	struct probe_event *ev = call->data;
 	bool was = probe_event_enabled(ev);
-	int ret;
+	int ret = 0;
 
+	if (!was && reg_starts(type)) {
+		ret = event_arm(ev);
+		if (ret)
+			return ret;
+	}
 	switch (type) {
 	case TRACE_REG_REGISTER:
-		if (!was) {
-			ret = event_arm(ev);
-			if (ret)
-				return ret;
-		}
 		ret = probe_event_link(ev, data);
-		if (ret && !was)
-			event_disarm(ev);
-		return ret;
+		break;
 	case TRACE_REG_UNREGISTER:
-		if (probe_event_unlink(ev, data))
-			event_disarm(ev);
+		probe_event_unlink(ev, data);
+		break;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		probe_event_set_perf(ev, true);
+		break;
+	case TRACE_REG_PERF_UNREGISTER:
+		probe_event_set_perf(ev, false);
+		break;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
 		return 0;
+#endif
 	default:
-		/* perf on uprobe events comes with perf's tracepoint PMU. */
-		return -EOPNOTSUPP;
+		return -EINVAL;
 	}
+	/* Stopped, or failed to start: no breakpoint stays. */
+	if ((was || ret) && !probe_event_enabled(ev))
+		event_disarm(ev);
+	return ret;
 }
 
 static const struct probe_event_kind uprobe_kind = {
@@ -610,6 +638,90 @@ static int uprobe_profile(struct seq_file *m, struct dyn_event *de)
 		   probe_event_name(pt->event), hits);
 	return 0;
 }
+
+/* ---- perf's uprobe PMU ---------------------------------------------------- */
+
+#ifdef CONFIG_PERF_EVENTS
+/**
+ * create_local_trace_uprobe() - make a uprobe event for one perf event
+ * @name: the path of the file probed
+ * @offs: the offset probed in it
+ * @ref_ctr_offset: the offset of its reference counter, or 0
+ * @is_return: a return probe
+ *
+ * The event records no arguments, only the kind's header, and is in no
+ * session's list: perf's "uprobe" PMU (perf_uprobe_init()) makes one for
+ * each perf event.  Opening the perf event registers its uprobe.
+ *
+ * Context: process context.
+ * Return: the event, or an ERR_PTR(): the path lookup's error, -EINVAL
+ * for a file that is not a regular one, or -ENOMEM.
+ */
+struct trace_event_call *create_local_trace_uprobe(char *name,
+						   unsigned long offs,
+						   unsigned long ref_ctr_offset,
+						   bool is_return)
+{
+	char evname[PROBE_NAME_MAX];
+	struct uprobe_point *pt;
+	struct probe_event *ev;
+	int ret = -ENOMEM;
+
+	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
+	if (!pt)
+		return ERR_PTR(-ENOMEM);
+	pt->is_return = is_return;
+	pt->offset = offs;
+	pt->ref_ctr_offset = ref_ctr_offset;
+	pt->consumer.handler = uprobe_hit;
+	if (is_return)
+		pt->consumer.ret_handler = uretprobe_hit;
+	pt->nhit = alloc_percpu(unsigned long);
+	pt->filename = kstrdup(name, GFP_KERNEL);
+	if (!pt->nhit || !pt->filename || probe_args_alloc(&pt->args, 0))
+		goto fail;
+	ret = kern_path(name, LOOKUP_FOLLOW, &pt->path);
+	if (ret) {
+		pt->path.dentry = NULL;
+		goto fail;
+	}
+	ret = -EINVAL;
+	if (!d_is_reg(pt->path.dentry))
+		goto fail;
+	probe_args_layout(&pt->args, probe_hdr_size(is_return ?
+						    uretprobe_hdr : uprobe_hdr));
+	default_name(pt, evname);
+	ret = -ENOMEM;
+	ev = probe_event_create_local(UPROBE_GROUP, evname, is_return ?
+				      &uretprobe_kind : &uprobe_kind,
+				      &pt->args);
+	if (!ev)
+		goto fail;
+	pt->event = ev;
+	list_add_tail(&pt->node, &ev->points);
+	return &ev->call;
+fail:
+	point_free(pt);
+	return ERR_PTR(ret);
+}
+
+/**
+ * destroy_local_trace_uprobe() - free an event of create_local_trace_uprobe()
+ * @event_call: the event, with no perf event open on it any more (its
+ *	uprobe is unregistered)
+ *
+ * Context: process context.
+ */
+void destroy_local_trace_uprobe(struct trace_event_call *event_call)
+{
+	struct probe_event *ev = event_call->data;
+	struct uprobe_point *pt;
+
+	pt = list_first_entry(&ev->points, struct uprobe_point, node);
+	probe_event_free_local(ev);
+	point_free(pt);
+}
+#endif /* CONFIG_PERF_EVENTS */
 
 static __init int uprobe_events_init(void)
 {
