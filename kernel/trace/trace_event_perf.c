@@ -23,11 +23,11 @@
  * is detached and tracepoint_synchronize_unregister() has returned.
  *
  * The events TRACE_EVENT() defines can be opened, and the kprobe, uprobe
- * and fprobe events, whose class's reg() serves perf's requests too: their
- * hits hand the record to the same per-CPU lists.  The perf "kprobe" and
- * "uprobe" PMUs open such an event made for the one perf event, in no
- * session (create_local_trace_kprobe()).  Event probes, the syscall and
- * custom events, and the core's own records refuse with
+ * and fprobe events and the syscall events, whose class's reg() serves
+ * perf's requests too: their hits hand the record to the same per-CPU
+ * lists.  The perf "kprobe" and "uprobe" PMUs open such an event made for
+ * the one perf event, in no session (create_local_trace_kprobe()).  Event
+ * probes, custom events and the core's own records refuse with
  * -EOPNOTSUPP.
  */
 #include <linux/kprobes.h>
@@ -35,6 +35,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/syscalls.h>
 #include <linux/trace_events.h>
 
 #include "trace.h"
@@ -128,10 +129,12 @@ static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
 
 /*
  * Whether perf may open @call: a TRACE_EVENT() tracepoint's event with
- * its perf probe, or a kprobe, uprobe or fprobe event.
+ * its perf probe, a kprobe, uprobe or fprobe event, or a syscall event.
  */
 static bool perf_trace_supported(struct trace_event_call *call)
 {
+	if (is_syscall_trace_event(call))
+		return true;
 	if (call->class->reg)
 		return call->flags & (TRACE_EVENT_FL_KPROBE |
 				      TRACE_EVENT_FL_UPROBE |
@@ -220,10 +223,10 @@ static void perf_trace_close(struct trace_event_call *call,
  *
  * Context: process context (perf_event_open(), or a fork inheriting it).
  * Return: 0, -EINVAL for an id that is no event's, -EOPNOTSUPP for an
- * event that is neither a TRACE_EVENT() tracepoint's nor a kprobe or
- * uprobe event (other probe events, syscall and custom events, the core's
- * records), -ENODEV if its module is going,
- * -EPERM or -EACCES without the permission, or -ENOMEM.
+ * event that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
+ * fprobe or syscall event (event probes, custom events, the core's
+ * records), -ENODEV if its module is going, -EPERM or -EACCES without the
+ * permission, or -ENOMEM.
  */
 int perf_trace_init(struct perf_event *p_event)
 {

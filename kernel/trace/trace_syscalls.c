@@ -21,8 +21,11 @@
  * (syscall_regfunc()), detaching the last stops it: with no syscall
  * event enabled, syscalls cost nothing.
  *
- * Perf and BPF cannot attach to these events yet: their requests fail
- * with -EOPNOTSUPP.
+ * Perf opens them too (perf_trace_init()).  Two more probes on the same
+ * tracepoints, attached while a perf event is open on at least one
+ * syscall event of their kind, build the record of the syscall's event
+ * in perf's buffer and hand it to the perf events on this CPU's list of
+ * that event.  BPF cannot attach to these events yet.
  */
 #include <linux/kallsyms.h>
 #include <linux/rculist.h>
@@ -66,11 +69,15 @@ enum { SYSCALL_EXIT, SYSCALL_ENTER };
  * @fields: the fields of its sys_enter event
  * @files: per kind (SYSCALL_ENTER, SYSCALL_EXIT), the event files it is
  *	enabled in; changed under trace_types_lock, read under RCU
+ * @perf: per kind, the per-CPU lists of perf events of its event while
+ *	perf events are open on it, else NULL; set under trace_types_lock,
+ *	read by the perf probes
  */
 struct syscall_slot {
 	struct syscall_metadata		*meta;
 	struct trace_event_fields	*fields;
 	struct list_head		files[2];
+	struct hlist_head __percpu	*perf[2];
 };
 
 /* Indexed by syscall number; filled in by init_ftrace_syscalls(). */
@@ -230,6 +237,68 @@ static void syscall_exit_probe(void *data, struct pt_regs *regs, long ret)
 	}
 }
 
+#ifdef CONFIG_PERF_EVENTS
+/* This CPU's perf events on syscall @nr's event of @kind, or NULL. */
+static struct hlist_head *syscall_perf_list(int nr, int kind)
+{
+	struct syscall_slot *slot = syscall_slot(nr);
+	struct hlist_head __percpu *lists;
+	struct hlist_head *head;
+
+	if (!slot)
+		return NULL;
+	lists = READ_ONCE(syscall_slots[slot->meta->syscall_nr].perf[kind]);
+	if (!lists)
+		return NULL;
+	head = this_cpu_ptr(lists);
+	return hlist_empty(head) ? NULL : head;
+}
+
+/* The perf probes: the same records as above, in perf's buffer. */
+static void syscall_perf_enter(void *data, struct pt_regs *regs, long id)
+{
+	int nr = syscall_nr_of(regs);
+	struct hlist_head *head = syscall_perf_list(nr, SYSCALL_ENTER);
+	struct syscall_trace_enter *rec;
+	struct syscall_metadata *meta;
+	int size, rctx;
+
+	if (!head)
+		return;
+	meta = syscall_slots[nr].meta;
+	size = perf_trace_record_size(struct_size(rec, args, meta->nb_args));
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	memset(rec, 0, sizeof(*rec));	/* the hole after nr */
+	rec->nr = nr;
+	syscall_store_args(rec->args, regs, meta->nb_args);
+	perf_trace_run_bpf_submit(rec, size, rctx, meta->enter_event, 1, regs,
+				  head, NULL);
+}
+
+static void syscall_perf_exit(void *data, struct pt_regs *regs, long ret)
+{
+	int nr = syscall_nr_of(regs);
+	struct hlist_head *head = syscall_perf_list(nr, SYSCALL_EXIT);
+	struct syscall_trace_exit *rec;
+	int size, rctx;
+
+	if (!head)
+		return;
+	size = perf_trace_record_size(sizeof(*rec));
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	memset(rec, 0, sizeof(*rec));
+	rec->nr = nr;
+	rec->ret = syscall_get_return_value(current, regs);
+	perf_trace_run_bpf_submit(rec, size, rctx,
+				  syscall_slots[nr].meta->exit_event, 1, regs,
+				  head, NULL);
+}
+#endif /* CONFIG_PERF_EVENTS */
+
 /* ---- enabling ----------------------------------------------------------- */
 
 static int syscall_probe_attach(int kind)
@@ -246,6 +315,53 @@ static void syscall_probe_detach(int kind)
 	else
 		unregister_trace_sys_exit(syscall_exit_probe, NULL);
 }
+
+#ifdef CONFIG_PERF_EVENTS
+/* Per kind, the syscall events with perf events open: probe attached. */
+static unsigned int syscall_perf_users[2];
+
+/*
+ * The first perf event on @call, whose perf lists are set: attach the
+ * perf probe for the first event of its kind, then point the slot at
+ * the lists.
+ */
+static int syscall_perf_link(struct trace_event_call *call, int kind)
+{
+	struct syscall_slot *slot = event_slot(call);
+	int ret = 0;
+
+	if (WARN_ON_ONCE(!slot))
+		return -ENODEV;
+	if (!syscall_perf_users[kind])
+		ret = kind == SYSCALL_ENTER ?
+		      register_trace_sys_enter(syscall_perf_enter, NULL) :
+		      register_trace_sys_exit(syscall_perf_exit, NULL);
+	if (ret)
+		return ret;
+	syscall_perf_users[kind]++;
+	WRITE_ONCE(slot->perf[kind], call->perf_events);
+	return 0;
+}
+
+/*
+ * The last perf event on @call went.  The caller waits for the probes
+ * before it frees the lists: a probe that still saw them is done by then.
+ */
+static void syscall_perf_unlink(struct trace_event_call *call, int kind)
+{
+	struct syscall_slot *slot = event_slot(call);
+
+	if (WARN_ON_ONCE(!slot))
+		return;
+	WRITE_ONCE(slot->perf[kind], NULL);
+	if (--syscall_perf_users[kind])
+		return;
+	if (kind == SYSCALL_ENTER)
+		unregister_trace_sys_enter(syscall_perf_enter, NULL);
+	else
+		unregister_trace_sys_exit(syscall_perf_exit, NULL);
+}
+#endif /* CONFIG_PERF_EVENTS */
 
 /* Enable @file's event in its session: link it into its slot. */
 static int syscall_event_link(struct trace_event_file *file, int kind)
@@ -297,9 +413,10 @@ static void syscall_event_unlink(struct trace_event_file *file, int kind)
 }
 
 /*
- * The classes' reg(): @data is the &struct trace_event_file.  Called by
- * the events layer under trace_types_lock, which keeps the slots' lists
- * and the user counts.
+ * The classes' reg(): @data is the &struct trace_event_file for the
+ * session requests, the perf event (or NULL) for perf's.  Called by the
+ * events layer and perf_trace_init() under trace_types_lock, which keeps
+ * the slots' lists and the user counts.
  */
 static int syscall_event_reg(struct trace_event_call *call,
 			     enum trace_reg type, void *data)
@@ -314,8 +431,19 @@ static int syscall_event_reg(struct trace_event_call *call,
 	case TRACE_REG_UNREGISTER:
 		syscall_event_unlink(data, kind);
 		return 0;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return syscall_perf_link(call, kind);
+	case TRACE_REG_PERF_UNREGISTER:
+		syscall_perf_unlink(call, kind);
+		return 0;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
 	default:
-		/* Perf's requests: not built yet. */
 		return -EOPNOTSUPP;
 	}
 }
