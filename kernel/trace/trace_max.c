@@ -133,24 +133,18 @@ static void max_work_fn(struct work_struct *work)
 		goto out;
 	m->pending = false;
 	raw_spin_unlock_irq(&m->lock);
-	/*
-	 * Read before the exchange stops the writers: a record written
-	 * from then on is dropped (writers stopped) or lands in the new
-	 * live buffer, not in the CPU buffers that move.
-	 */
-	now = trace_max_now(tr);
 	if (tr->snapshot_allocated)
 		ret = trace_snapshot_take(tr, all ? RING_BUFFER_ALL_CPUS :
 					  info.cpu);
+	now = trace_max_now(tr);
 	raw_spin_lock_irq(&m->lock);
 	if (ret)
 		goto out;
 	m->shown = info;
 	/*
 	 * A worse case found meanwhile that had ended before the exchange
-	 * began has its records in the CPU buffers that moved: it is the
-	 * one shown, and exchanging again would lose it.  One that ended
-	 * later stays pending, and the worker runs again for it.
+	 * was done was in the CPU buffers that moved: it is the one shown,
+	 * and exchanging again would lose it.
 	 */
 	if (m->pending && m->next.end < now &&
 	    (all || (!m->all_cpus && m->next.cpu == info.cpu))) {
