@@ -418,14 +418,21 @@ EXPORT_SYMBOL_GPL(perf_trace_buf_alloc);
 NOKPROBE_SYMBOL(perf_trace_buf_alloc);
 
 /**
- * trace_event_get_offsets() - the size of an event's fixed record
+ * trace_event_get_offsets() - where an event's last field ends
  * @call: the event
  *
- * Return: how far into the record a BPF program may read.
+ * Return: how far into the record a BPF program may read: the end of the
+ * field that ends last (the common fields' end for an event without
+ * fields of its own).
  */
 int trace_event_get_offsets(struct trace_event_call *call)
 {
-	return call->class->size;
+	struct trace_event_fields *f = trace_event_call_fields(call);
+	int end = sizeof(struct trace_entry);
+
+	for (; f && f->name; f++)
+		end = max(end, f->offset + f->size);
+	return end;
 }
 
 /* Open @p_event on @call, an event made for it alone; free it on error. */
