@@ -276,6 +276,10 @@ cmd_initramfs() {
 	# perf's kprobe and uprobe PMUs, opened directly (perf 6.1 cannot).
 	gcc -O2 -static -Wall -o "$root/lab/probe_pmu" "$REPO/lab/guest/probe_pmu.c" ||
 		die "cannot build lab/guest/probe_pmu.c"
+	# Tracepoint perf events opened directly: as another user, with
+	# filters, and in open/close loops (lab/guest/clients.d/perf-tp-*).
+	gcc -O2 -static -Wall -o "$root/lab/perf_tp" "$REPO/lab/guest/perf_tp.c" ||
+		die "cannot build lab/guest/perf_tp.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"
