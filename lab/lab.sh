@@ -279,6 +279,10 @@ cmd_initramfs() {
 	# BPF programs attached through bpf(2) alone, for the BPF tests.
 	gcc -O2 -static -Wall -o "$root/lab/bpf_attach" "$REPO/lab/guest/bpf_attach.c" ||
 		die "cannot build lab/guest/bpf_attach.c"
+	# Tracepoint perf events opened directly: as another user, with
+	# filters, and in open/close loops (lab/guest/clients.d/perf-tp-*).
+	gcc -O2 -static -Wall -o "$root/lab/perf_tp" "$REPO/lab/guest/perf_tp.c" ||
+		die "cannot build lab/guest/perf_tp.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"

@@ -222,11 +222,11 @@ static void perf_trace_close(struct trace_event_call *call,
  * the module that defines the event while the perf event is open.
  *
  * Context: process context (perf_event_open(), or a fork inheriting it).
- * Return: 0, -EINVAL for an id that is no event's, -EOPNOTSUPP for an
- * event that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
+ * Return: 0, -EINVAL for an id that is no event's or whose module is
+ * going (as 6.12, which skips such an event), -EOPNOTSUPP for an event
+ * that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
  * fprobe or syscall event (event probes, custom events, the core's
- * records), -ENODEV if its module is going, -EPERM or -EACCES without the
- * permission, or -ENOMEM.
+ * records), -EPERM or -EACCES without the permission, or -ENOMEM.
  */
 int perf_trace_init(struct perf_event *p_event)
 {
@@ -244,7 +244,7 @@ int perf_trace_init(struct perf_event *p_event)
 		goto unlock;
 	}
 	if (!try_module_get(call->mod)) {
-		ret = -ENODEV;
+		ret = -EINVAL;
 		goto unlock;
 	}
 	ret = perf_trace_open(call, p_event);
