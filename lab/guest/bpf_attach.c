@@ -28,6 +28,10 @@
  *                               SECS seconds ("attached" when it is)
  *   bpf_attach errors ID        what must be refused, each with its errno
  *                               ("<case> errno=<name>", one per line)
+ *   bpf_attach run ID CMD...    a tracepoint program that counts every
+ *                               hit of tracepoint ID, attached while CMD
+ *                               runs ("count=<n>" on stderr; for the
+ *                               bench)
  *
  * Exit status 0 on success, 1 with a message on stderr.
  */
@@ -41,6 +45,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define GETPPID_NR	110
@@ -88,21 +93,28 @@ static void emit_ld64(struct prog *p, int dst, int src, uint64_t imm)
 
 enum kind { K_TP, K_RAWTP, K_KPROBE };
 
+/* Count every hit, not only this process's getppid calls. */
+#define OFF_ALL	(-2)
+
 /*
- * The counting program.  @off < 0: no context check (kprobe_multi).
- * Jumps go to the common exit, patched once its place is known.
+ * The counting program.  @off < 0: no context check (kprobe_multi);
+ * OFF_ALL: no check at all.  Jumps go to the common exit, patched once
+ * its place is known.
  */
 static void build(struct prog *p, int map_fd, int off, int printk)
 {
 	int jumps[4], nj = 0, k;
 
 	p->n = 0;
-	emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0));
-	emit(p, insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_get_current_pid_tgid));
-	emit(p, insn(BPF_ALU64 | BPF_RSH | BPF_K, 0, 0, 0, 32));
-	emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_X, 7, 0, 0, 0));
-	jumps[nj++] = p->n;
-	emit(p, insn(BPF_JMP | BPF_JNE | BPF_K, 0, 0, 0, getpid()));
+	if (off != OFF_ALL) {
+		emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0));
+		emit(p, insn(BPF_JMP | BPF_CALL, 0, 0, 0,
+			     BPF_FUNC_get_current_pid_tgid));
+		emit(p, insn(BPF_ALU64 | BPF_RSH | BPF_K, 0, 0, 0, 32));
+		emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_X, 7, 0, 0, 0));
+		jumps[nj++] = p->n;
+		emit(p, insn(BPF_JMP | BPF_JNE | BPF_K, 0, 0, 0, getpid()));
+	}
 	if (off >= 0) {
 		emit(p, insn(BPF_LDX | BPF_MEM | BPF_DW, 1, 6, off, 0));
 		jumps[nj++] = p->n;
@@ -371,7 +383,7 @@ int main(int argc, char **argv)
 	long n;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: bpf_attach tp|link|rawtp|printk|kmulti|loop|hold|errors ...\n");
+		fprintf(stderr, "usage: bpf_attach tp|link|rawtp|printk|kmulti|loop|hold|errors|run ...\n");
 		return 1;
 	}
 	if (!strcmp(argv[1], "errors"))
@@ -380,8 +392,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bpf_attach: %s needs two arguments\n", argv[1]);
 		return 1;
 	}
-	n = atol(argv[3]);
 	map = map_create();
+	if (!strcmp(argv[1], "run")) {
+		int status;
+		pid_t pid;
+
+		build(&p, map, OFF_ALL, 0);
+		prog = load(&p, BPF_PROG_TYPE_TRACEPOINT, 0);
+		if (prog < 0)
+			die("BPF_PROG_LOAD");
+		fd = tp_attach(atoi(argv[2]), prog, 1);
+		pid = fork();
+		if (pid < 0)
+			die("fork");
+		if (!pid) {
+			execvp(argv[3], argv + 3);
+			die("exec");
+		}
+		if (waitpid(pid, &status, 0) < 0)
+			die("waitpid");
+		fprintf(stderr, "count=%llu\n",
+			(unsigned long long)map_read(map));
+		close(fd);
+		return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	}
+	n = atol(argv[3]);
 
 	if (!strcmp(argv[1], "tp") || !strcmp(argv[1], "link")) {
 		build(&p, map, 8, 0);
