@@ -85,7 +85,7 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file trace-cmd linux-perf bpftrace"
+      file trace-cmd linux-perf bpftrace dwarves"
 
 cmd_deps() {
 	STEP=deps
@@ -185,6 +185,9 @@ cmd_kernel() {
 	if [ "${VARIANT:-}" = debug ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/debug.config" > "$BUILD/debug.config"
 		frag=$BUILD/debug.config
+	elif [ "${VARIANT:-}" = btf ]; then
+		cat "$TREE/$FRAGMENT" "$REPO/lab/btf.config" > "$BUILD/btf.config"
+		frag=$BUILD/btf.config
 	elif [ "${VARIANT:-}" = kcsan ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/kcsan.config" > "$BUILD/kcsan.config"
 		frag=$BUILD/kcsan.config

@@ -18,6 +18,9 @@
  *                               (BPF_RAW_TRACEPOINT_OPEN; sys_enter's
  *                               second argument, the id, is ctx[1])
  *   bpf_attach printk NAME N    the same, printing too
+ *   bpf_attach tpbtf NAME N     a BTF-typed raw tracepoint program
+ *                               (tp_btf: checked against btf_trace_NAME in
+ *                               /sys/kernel/btf/vmlinux)
  *   bpf_attach kmulti SYM N     a kprobe_multi program (BPF_LINK_CREATE,
  *                               fprobe) on SYM, counting every call of
  *                               this process
@@ -38,6 +41,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/bpf.h>
+#include <linux/btf.h>
 #include <linux/perf_event.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -180,6 +184,75 @@ static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
 	return fd;
 }
 
+/*
+ * The BTF id of the type named @name in the kernel's BTF, or -1: walk
+ * the type section, each type's size given by its kind.
+ */
+static int btf_find(const char *name)
+{
+	static char buf[16 << 20];
+	const struct btf_header *h = (void *)buf;
+	const char *strs;
+	size_t len = 0;
+	FILE *f;
+	char *t, *end;
+	int id = 1;
+
+	f = fopen("/sys/kernel/btf/vmlinux", "r");
+	if (!f)
+		return -1;
+	len = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	if (len < sizeof(*h) || h->magic != BTF_MAGIC)
+		return -1;
+	strs = buf + h->hdr_len + h->str_off;
+	t = buf + h->hdr_len + h->type_off;
+	end = t + h->type_len;
+	while (t < end) {
+		struct btf_type *bt = (void *)t;
+		int vlen = BTF_INFO_VLEN(bt->info);
+
+		if (BTF_INFO_KIND(bt->info) == BTF_KIND_TYPEDEF &&
+		    !strcmp(strs + bt->name_off, name))
+			return id;
+		t += sizeof(*bt);
+		switch (BTF_INFO_KIND(bt->info)) {
+		case BTF_KIND_INT:
+			t += 4;
+			break;
+		case BTF_KIND_ARRAY:
+			t += sizeof(struct btf_array);
+			break;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			t += vlen * sizeof(struct btf_member);
+			break;
+		case BTF_KIND_ENUM:
+			t += vlen * sizeof(struct btf_enum);
+			break;
+		case BTF_KIND_FUNC_PROTO:
+			t += vlen * sizeof(struct btf_param);
+			break;
+		case BTF_KIND_VAR:
+			t += sizeof(struct btf_var);
+			break;
+		case BTF_KIND_DATASEC:
+			t += vlen * sizeof(struct btf_var_secinfo);
+			break;
+		case BTF_KIND_DECL_TAG:
+			t += sizeof(struct btf_decl_tag);
+			break;
+		case BTF_KIND_ENUM64:
+			t += vlen * sizeof(struct btf_enum64);
+			break;
+		default:
+			break;
+		}
+		id++;
+	}
+	return -1;
+}
+
 static int map_create(void)
 {
 	union bpf_attr a;
@@ -264,7 +337,7 @@ static int rawtp_open(const char *name, int prog)
 	union bpf_attr a;
 
 	memset(&a, 0, sizeof(a));
-	a.raw_tracepoint.name = (uintptr_t)name;
+	a.raw_tracepoint.name = name ? (uintptr_t)name : 0;
 	a.raw_tracepoint.prog_fd = prog;
 	return sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &a);
 }
@@ -439,6 +512,36 @@ int main(int argc, char **argv)
 			sleep(n);
 			return 0;
 		}
+	} else if (!strcmp(argv[1], "tpbtf")) {
+		char type[128];
+		union bpf_attr a;
+		int btf_id;
+
+		snprintf(type, sizeof(type), "btf_trace_%s", argv[2]);
+		btf_id = btf_find(type);
+		if (btf_id < 0) {
+			fprintf(stderr, "bpf_attach: no %s in the kernel's BTF\n", type);
+			return 1;
+		}
+		build(&p, map, 8, 0);
+		memset(&a, 0, sizeof(a));
+		a.prog_type = BPF_PROG_TYPE_TRACING;
+		a.expected_attach_type = BPF_TRACE_RAW_TP;
+		a.attach_btf_id = btf_id;
+		a.insns = (uintptr_t)p.i;
+		a.insn_cnt = p.n;
+		a.license = (uintptr_t)"GPL";
+		a.log_buf = (uintptr_t)vlog;
+		a.log_size = sizeof(vlog);
+		a.log_level = 1;
+		prog = sys_bpf(BPF_PROG_LOAD, &a);
+		if (prog < 0) {
+			fprintf(stderr, "verifier: %s\n", vlog);
+			die("BPF_PROG_LOAD tp_btf");
+		}
+		fd = rawtp_open(NULL, prog);
+		if (fd < 0)
+			die("BPF_RAW_TRACEPOINT_OPEN tp_btf");
 	} else if (!strcmp(argv[1], "kmulti")) {
 		build(&p, map, -1, 0);
 		prog = load(&p, BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI);
