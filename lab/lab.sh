@@ -194,9 +194,11 @@ cmd_kernel() {
 	elif [ "${VARIANT:-}" = noft ]; then
 		# Everything the fragment asks but the function tracer (the
 		# bench's "built in but off" against "not built").
-		grep -vE '^CONFIG_(FUNCTION_TRACER|DYNAMIC_FTRACE|FTRACE_STARTUP_TEST)=' \
+		# The stack tracer selects it: that goes too.
+		grep -vE '^CONFIG_(FUNCTION_TRACER|DYNAMIC_FTRACE|FTRACE_STARTUP_TEST|STACK_TRACER)=' \
 			"$TREE/$FRAGMENT" > "$BUILD/noft.config"
-		echo '# CONFIG_FUNCTION_TRACER is not set' >> "$BUILD/noft.config"
+		printf '# CONFIG_%s is not set\n' FUNCTION_TRACER STACK_TRACER \
+			>> "$BUILD/noft.config"
 		frag=$BUILD/noft.config
 	fi
 	configure "$OBJ" "$frag" "${KMAKE[@]}"
