@@ -33,7 +33,7 @@
  * direct ops' callback then stores its trampoline's address in orig_ax
  * (arch_ftrace_set_direct_caller()), cleared before the callbacks run,
  * and instead of returning into the traced function the trampoline here
- * jumps to that address with the stack as the call left it: its own
+ * goes on to that address with the stack as the call left it: its own
  * return then resumes the traced function.  %r11 carries the address:
  * at a function's entry it holds nothing the function needs.
  *
@@ -42,7 +42,6 @@
 #include <linux/export.h>
 #include <linux/linkage.h>
 #include <linux/objtool.h>
-#include <asm/nospec-branch.h>
 #include <asm/ptrace-abi.h>
 #include <asm/segment.h>
 #include <asm/unwind_hints.h>
@@ -100,6 +99,26 @@ SYM_FUNC_END(ftrace_stub)
 	movq	%rsp, %rcx
 .endm
 
+/*
+ * Go on into the direct trampoline in %r11 with the stack as the call
+ * site's call left it (%rsp at the resume address).  By a return, not an
+ * indirect jump: with IBT a jump must land on an ENDBR, and a BPF
+ * trampoline, only ever called, has none.  The call before it pushes a
+ * return stack buffer entry for that return to consume (the return then
+ * mispredicts once, into the int3), so the trampoline's own return still
+ * finds the site's entry on top; then the slot the call pushed becomes
+ * the trampoline's address.
+ */
+.macro ftrace_go_direct
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lgo_direct_\@
+	int3
+.Lgo_direct_\@:
+	movq	%r11, (%rsp)
+	UNWIND_HINT_FUNC
+	RET
+.endm
+
 .macro ftrace_restore_args
 	movq	RDI(%rsp), %rdi
 	movq	RSI(%rsp), %rsi
@@ -129,7 +148,7 @@ SYM_FUNC_START(ftrace_caller)
 	testq	%r11, %r11
 	jnz	1f
 	RET
-1:	JMP_NOSPEC r11
+1:	ftrace_go_direct
 SYM_FUNC_END(ftrace_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
 
@@ -185,7 +204,7 @@ SYM_FUNC_START(ftrace_regs_caller)
 1:	ftrace_restore_args
 	movq	RSP(%rsp), %rsp
 	UNWIND_HINT_FUNC
-	JMP_NOSPEC r11
+	ftrace_go_direct
 SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
 
