@@ -50,6 +50,7 @@ static void ftrace_direct_call(unsigned long ip, unsigned long parent_ip,
 {
 	arch_ftrace_set_direct_caller(fregs, READ_ONCE(op->direct_call));
 }
+
 NOKPROBE_SYMBOL(ftrace_direct_call);
 
 static bool is_direct(const struct ftrace_ops *ops)
