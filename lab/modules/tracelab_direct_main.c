@@ -196,6 +196,23 @@ static int checks_get(char *buf, const struct kernel_param *kp)
 	return seq_buf_used(&s);
 }
 
+/* Whatever a failed check left registered goes before the module does. */
+static void __exit tracelab_direct_exit(void)
+{
+	struct ftrace_ops *direct[] = { &d1, &d2 };
+	int i;
+
+	if (ipmodify_ops.flags & FTRACE_OPS_FL_ENABLED)
+		unregister_ftrace_function(&ipmodify_ops);
+	ftrace_free_filter(&ipmodify_ops);
+	for (i = 0; i < ARRAY_SIZE(direct); i++) {
+		if (direct[i]->flags & FTRACE_OPS_FL_ENABLED)
+			unregister_ftrace_direct(direct[i], 0, false);
+		ftrace_free_filter(direct[i]);
+	}
+}
+module_exit(tracelab_direct_exit);
+
 static const struct kernel_param_ops checks_ops = {
 	.get	= checks_get,
 };
