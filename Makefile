@@ -6,6 +6,7 @@
 #   make run      boot the patched kernel: a shell on a terminal, else a demo
 #   make check    build, boot, run every test; last line "N passed, N failed"
 #   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
+#   make check-btf  the BPF tests on a kernel with BTF (tp_btf, bpftrace)
 #   make bench    the same benchmarks on our kernel and on the base kernel
 #   make upstream-selftests  run the base tree's unmodified ftracetest in the
 #                 guest and print its counts (a measure, not part of check)
@@ -23,7 +24,7 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: try soak all run check check-debug bench series clean deps kernel tree defconfig \
+.PHONY: try soak all run check check-debug check-btf bench series clean deps kernel tree defconfig \
 	upstream-selftests debian
 
 all: check
@@ -52,6 +53,16 @@ check-debug:
 	@VARIANT=debug STRESS_MS=30000 INSTANCE_ROUNDS=$(INSTANCE_ROUNDS) \
 		QEMU_TIMEOUT=$$((3600 + 6 * $(INSTANCE_ROUNDS))) QEMU_MEM=2G \
 		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check
+
+# The kernel with BTF (CONFIG_DEBUG_INFO_BTF, pahole from Debian's
+# dwarves): the BPF client tests, and those that need the kernel's types
+# (tp_btf programs, bpftrace taking types from BTF instead of headers),
+# in one guest.
+BTF_TESTS := lab/clients.d/bpf-btf.tc lab/clients.d/bpftrace-probes.tc \
+	lab/clients.d/bpf-attach.tc lab/clients.d/bpf-attach-loop.tc \
+	lab/clients.d/bpf-module-unload.tc
+check-btf:
+	@VARIANT=btf TESTS="$(BTF_TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
 
 # Debian's own kernel configuration (BPF JIT, livepatch, every driver) with
 # the series: vmlinux and the modules under kernel/, lib/ and samples/,

@@ -48,7 +48,10 @@ while read -r path what _; do
 			die "series/MANIFEST: $path is marked removed but the series ships it" ;;
 	replaced) [ -e "$stage/$path" ] ||
 			die "series/MANIFEST: $path is marked replaced but the series does not ship it" ;;
-	*) die "series/MANIFEST: $path: say 'removed' or 'replaced', not '$what'" ;;
+	kept)	cmp -s "$BASE/$path" "$stage/$path" ||
+			die "series/MANIFEST: $path is marked kept but the series does not ship upstream's file unchanged"
+		continue ;;
+	*) die "series/MANIFEST: $path: say 'removed', 'replaced' or 'kept', not '$what'" ;;
 	esac
 	manifest_paths+=("$path")
 done < "$REPO/series/MANIFEST"

@@ -85,7 +85,7 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file trace-cmd linux-perf"
+      file trace-cmd linux-perf bpftrace dwarves"
 
 cmd_deps() {
 	STEP=deps
@@ -185,6 +185,9 @@ cmd_kernel() {
 	if [ "${VARIANT:-}" = debug ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/debug.config" > "$BUILD/debug.config"
 		frag=$BUILD/debug.config
+	elif [ "${VARIANT:-}" = btf ]; then
+		cat "$TREE/$FRAGMENT" "$REPO/lab/btf.config" > "$BUILD/btf.config"
+		frag=$BUILD/btf.config
 	elif [ "${VARIANT:-}" = kcsan ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/kcsan.config" > "$BUILD/kcsan.config"
 		frag=$BUILD/kcsan.config
@@ -276,6 +279,13 @@ cmd_initramfs() {
 	# perf's kprobe and uprobe PMUs, opened directly (perf 6.1 cannot).
 	gcc -O2 -static -Wall -o "$root/lab/probe_pmu" "$REPO/lab/guest/probe_pmu.c" ||
 		die "cannot build lab/guest/probe_pmu.c"
+	# BPF programs attached through bpf(2) alone, for the BPF tests.
+	gcc -O2 -static -Wall -o "$root/lab/bpf_attach" "$REPO/lab/guest/bpf_attach.c" ||
+		die "cannot build lab/guest/bpf_attach.c"
+	# Tracepoint perf events opened directly: as another user, with
+	# filters, and in open/close loops (lab/guest/clients.d/perf-tp-*).
+	gcc -O2 -static -Wall -o "$root/lab/perf_tp" "$REPO/lab/guest/perf_tp.c" ||
+		die "cannot build lab/guest/perf_tp.c"
 	# The mmap reader and its probe need the 6.12 UAPI header the host's
 	# linux-libc-dev may lack: take it (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"
@@ -355,6 +365,21 @@ cmd_initramfs() {
 	printf 'root:x:0:\ntracing:x:1000:\n' > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
+	# bpftrace is most of the guest's size: a second archive, not
+	# compressed (inflating it under TCG costs a guest 20 s), which only
+	# the guests that run the client tests take (initramfs-full).
+	local broot=$BUILD/initramfs-bpf$VAR
+	rm -rf "$broot"
+	mkdir -p "$broot"
+	pack_bpftrace "$broot"
+	(cd "$broot" && find . | cpio -o -H newc --quiet) \
+		> "$BUILD/initramfs-bpf$VAR.cpio" || die "cpio failed"
+	# The kernel takes an uncompressed archive after a compressed one
+	# only at a 4-byte boundary; zeros in between are skipped.
+	local gz=$BUILD/initramfs$VAR.cpio.gz
+	{ cat "$gz" && head -c $(((4 - $(stat -c %s "$gz") % 4) % 4)) /dev/zero &&
+	  cat "$BUILD/initramfs-bpf$VAR.cpio"; } \
+		> "$BUILD/initramfs-full$VAR.cpio.gz" || die "cannot write initramfs-full"
 }
 
 # pack_trace_cmd ROOT: Debian's trace-cmd with the shared libraries it
@@ -407,6 +432,37 @@ pack_perf() {
 	pack_program "$root" "$bin" perf
 }
 
+# pack_bpftrace ROOT: Debian's bpftrace with its libraries (LLVM and
+# clang among them), for the BPF client tests.  Without BTF it compiles
+# the tracepoints' records as C with the kernel's types (s64, pid_t,
+# umode_t: <linux/types.h>), from the headers of the kernel that runs:
+# the ones <linux/types.h> needs go in as /lab/kheaders, laid out as a
+# kernel tree, for BPFTRACE_KERNEL_SOURCE (the client tests set it).
+pack_bpftrace() {
+	local root=$1 bin f k=$1/lab/kheaders
+	local -a inc
+	bin=$(command -v bpftrace || true)
+	if [ -z "$bin" ]; then
+		echo "lab: warning: no bpftrace on this machine; its client tests will be skipped" >&2
+		return 0
+	fi
+	pack_program "$root" "$bin" bpftrace
+	inc=(-nostdinc -I"$TREE/arch/x86/include" -I"$OBJ/arch/x86/include/generated"
+	     -I"$TREE/include" -I"$OBJ/include" -I"$TREE/arch/x86/include/uapi"
+	     -I"$OBJ/arch/x86/include/generated/uapi" -I"$TREE/include/uapi"
+	     -I"$OBJ/include/generated/uapi" -include "$TREE/include/linux/kconfig.h"
+	     -D__KERNEL__ -D__BPF_TRACING__)
+	for f in $(echo '#include <linux/types.h>' |
+		   gcc -M "${inc[@]}" -x c - -o - | tr ' \\' '\n\n' | grep '\.h$') \
+		 "$TREE"/include/linux/compiler*.h \
+		 "$OBJ/include/generated/uapi/linux/version.h"; do
+		case "$f" in
+		"$TREE"/*) f=${f#"$TREE"/}; mkdir -p "$k/$(dirname "$f")"; cp "$TREE/$f" "$k/$f" ;;
+		"$OBJ"/*) f=${f#"$OBJ"/}; mkdir -p "$k/$(dirname "$f")"; cp "$OBJ/$f" "$k/$f" ;;
+		esac
+	done
+}
+
 # boot MODE CONSOLE_LOG [extra kernel args] [TAG]: boot the guest once.
 # With VERBOSE=1 the console is shown as it comes, each line after
 # "TAG| " when there is a TAG (guests running side by side).
@@ -418,7 +474,7 @@ boot() {
 	[ "${ICOUNT:-0}" = 1 ] && accel="tcg,thread=single -icount shift=0,sleep=off"
 	local qemu=(qemu-system-x86_64 -accel $accel -smp 2 -m "$QEMU_MEM"
 		    -kernel "${KIMAGE:-$OBJ/arch/x86/boot/bzImage}"
-		    -initrd "$BUILD/initramfs$VAR.cpio.gz"
+		    -initrd "$BUILD/initramfs${INITRD_PART:-}$VAR.cpio.gz"
 		    -append "$append" -no-reboot ${QEMU_EXTRA:-})
 	if [ "$mode" = shell ]; then
 		"${qemu[@]}" -nographic
@@ -462,7 +518,10 @@ CHECK_TEST_SECONDS=${CHECK_TEST_SECONDS:-18}
 # and wall time to .check-PART.status.
 check_guest() {
 	local part=$1 t0=$SECONDS rc=0
-	QEMU_TIMEOUT=$2 boot check "$LOGS/console-check-$part.log" \
+	# The client tests (bpftrace's among them) run in guest a.
+	local initrd=
+	[ "$part" = b ] || initrd=-full
+	INITRD_PART=$initrd QEMU_TIMEOUT=$2 boot check "$LOGS/console-check-$part.log" \
 		"$3 tracelab.part=$part" "$part" || rc=$?
 	echo "$rc $((SECONDS - t0))" > "$LOGS/.check-$part.status"
 }
@@ -637,7 +696,7 @@ cmd_try() {
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
 	[ -n "${INSTANCE_ROUNDS:-}" ] &&
 		extra+=" tracelab.instance_rounds=$INSTANCE_ROUNDS"
-	boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)$extra" || qrc=$?
+	INITRD_PART=-full boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)$extra" || qrc=$?
 	tr -d '\r' < "$log" > "$log.txt"
 	grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' "$log.txt" || true
 	if grep -E 'Kernel panic|Oops|BUG: |WARNING: |KASAN: |UBSAN: |possible (recursive|circular) locking|kmemleak: [0-9]+ new' "$log.txt"; then
@@ -654,7 +713,7 @@ cmd_run() {
 	STEP=run
 	if [ -t 0 ] && [ -t 1 ]; then
 		step "booting; you get a shell (Ctrl-a x quits QEMU)"
-		boot shell /dev/null
+		INITRD_PART=-full boot shell /dev/null
 	else
 		step "booting the demo (no terminal: it powers off at the end)"
 		local qrc=0

@@ -87,6 +87,10 @@ for p in "$REPO"/series/patches/*.txt; do
 	if [ "$(field "$p" Remove)" = manifest ]; then
 		grep -v '^#' "$REPO/series/MANIFEST" | awk 'NF { print $1 }' |
 			while read -r path; do g rm -r -q --ignore-unmatch -- "$path"; done
+		# Upstream's files the series keeps unchanged inside a
+		# replaced folder come back: they are never part of a diff.
+		grep -v '^#' "$REPO/series/MANIFEST" | awk '$2 == "kept" { print $1 }' |
+			while read -r path; do g checkout -q base -- "$path"; done
 	fi
 	for path in $(field "$p" Paths); do
 		(cd "$REPO" && find "$path" -type f) | while read -r f; do

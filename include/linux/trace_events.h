@@ -32,6 +32,7 @@ struct trace_event_file;
 struct event_dir;
 struct trace_iterator;
 struct bpf_prog;
+struct bpf_prog_array;
 struct dentry;
 
 /* Text printed for a NULL string field. */
@@ -374,7 +375,7 @@ enum {
 	TRACE_EVENT_FL_CAP_ANY		= BIT(2),
 	TRACE_EVENT_FL_WAS_ENABLED	= BIT(3),
 	TRACE_EVENT_FL_FMT_ALLOCATED	= BIT(4),
-	/* Kinds of event perf may attach BPF programs to (none yet). */
+	/* Probe events: BPF programs of the kprobe type attach to them. */
 	TRACE_EVENT_FL_KPROBE		= BIT(5),
 	TRACE_EVENT_FL_UPROBE		= BIT(6),
 	/* Made at run time (dynamic_events): class->reg attaches it. */
@@ -405,6 +406,8 @@ enum {
  *	perf probe is attached while there is any
  * @perf_perm: TRACE_EVENT_PERF_PERM()'s check of a perf event opened on
  *	it, or NULL
+ * @prog_array: the BPF programs attached to it through perf events
+ *	(changed under bpf_event_mutex, read under RCU by its probes)
  */
 struct trace_event_call {
 	struct list_head		list;
@@ -428,6 +431,7 @@ struct trace_event_call {
 	int				perf_refcount;
 	int				(*perf_perm)(struct trace_event_call *call,
 						     struct perf_event *p_event);
+	struct bpf_prog_array __rcu	*prog_array;
 #endif
 };
 
@@ -590,6 +594,34 @@ union bpf_attr;
 struct perf_event;
 
 #ifdef CONFIG_BPF_EVENTS
+/*
+ * Run a raw tracepoint's BPF programs with its arguments, each widened to
+ * a u64 (the probes <trace/bpf_probe.h> generates call them).
+ */
+void bpf_trace_run1(struct bpf_raw_tp_link *link, u64 a0);
+void bpf_trace_run2(struct bpf_raw_tp_link *link, u64 a0, u64 a1);
+void bpf_trace_run3(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2);
+void bpf_trace_run4(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3);
+void bpf_trace_run5(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3, u64 a4);
+void bpf_trace_run6(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3, u64 a4, u64 a5);
+void bpf_trace_run7(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3, u64 a4, u64 a5, u64 a6);
+void bpf_trace_run8(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3, u64 a4, u64 a5, u64 a6, u64 a7);
+void bpf_trace_run9(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		    u64 a3, u64 a4, u64 a5, u64 a6, u64 a7, u64 a8);
+void bpf_trace_run10(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		     u64 a3, u64 a4, u64 a5, u64 a6, u64 a7, u64 a8, u64 a9);
+void bpf_trace_run11(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		     u64 a3, u64 a4, u64 a5, u64 a6, u64 a7, u64 a8, u64 a9,
+		     u64 a10);
+void bpf_trace_run12(struct bpf_raw_tp_link *link, u64 a0, u64 a1, u64 a2,
+		     u64 a3, u64 a4, u64 a5, u64 a6, u64 a7, u64 a8, u64 a9,
+		     u64 a10, u64 a11);
+
 unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx);
 int perf_event_attach_bpf_prog(struct perf_event *event, struct bpf_prog *prog,
 			       u64 bpf_cookie);
@@ -715,10 +747,19 @@ int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
 void perf_uprobe_destroy(struct perf_event *event);
 #endif
 
-/* No BPF program can be attached to an event yet. */
+/**
+ * bpf_prog_array_valid() - whether BPF programs are attached to an event
+ * @call: the event
+ *
+ * A hint for the event's probes, read without a lock: a probe that sees
+ * programs calls trace_call_bpf(), which reads the array again under
+ * RCU and copes with its having gone.
+ *
+ * Return: true if @call has an array of BPF programs.
+ */
 static inline bool bpf_prog_array_valid(struct trace_event_call *call)
 {
-	return false;
+	return !!READ_ONCE(call->prog_array);
 }
 
 /**

@@ -107,6 +107,11 @@
 #include <trace/trace_events.h>
 #endif
 
+/* With BPF on events, each tracepoint also takes raw tracepoint programs. */
+#if defined(CONFIG_BPF_EVENTS) && !defined(NOTRACE)
+#include <trace/bpf_probe.h>
+#endif
+
 /*
  * Hand the declaring forms back to <linux/tracepoint.h> for the next
  * event header.

@@ -567,6 +567,11 @@ void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 			    unsigned long entries, unsigned long total,
 			    bool help);
 int trace_output_init(void);
+bool ftrace_event_is_function(struct trace_event_call *call);
+#if defined(CONFIG_PERF_EVENTS) && defined(CONFIG_FUNCTION_TRACER)
+int perf_ftrace_event_register(struct trace_event_call *call,
+			       enum trace_reg type, void *data);
+#endif
 
 /* trace_events.c */
 int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set);

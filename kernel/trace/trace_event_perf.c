@@ -108,6 +108,22 @@ static int perf_trace_perm(struct trace_event_call *call,
 		if (ret)
 			return ret;
 	}
+	/*
+	 * ftrace:function, as 6.12: a tracing privilege always, and no
+	 * user stack or callchain in its samples (the hit may be in the
+	 * page fault path).
+	 */
+	if (ftrace_event_is_function(call)) {
+		ret = perf_allow_tracepoint();
+		if (ret)
+			return ret;
+		if (!is_sampling_event(p_event))
+			return 0;
+		if (!p_event->attr.exclude_callchain_user ||
+		    (p_event->attr.sample_type & PERF_SAMPLE_STACK_USER))
+			return -EINVAL;
+		return 0;
+	}
 	if (p_event->parent)
 		return 0;
 	if (!(p_event->attr.sample_type & PERF_SAMPLE_RAW))
@@ -133,7 +149,7 @@ static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
  */
 static bool perf_trace_supported(struct trace_event_call *call)
 {
-	if (is_syscall_trace_event(call))
+	if (is_syscall_trace_event(call) || ftrace_event_is_function(call))
 		return true;
 	if (call->class->reg)
 		return call->flags & (TRACE_EVENT_FL_KPROBE |
@@ -222,11 +238,11 @@ static void perf_trace_close(struct trace_event_call *call,
  * the module that defines the event while the perf event is open.
  *
  * Context: process context (perf_event_open(), or a fork inheriting it).
- * Return: 0, -EINVAL for an id that is no event's, -EOPNOTSUPP for an
- * event that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
+ * Return: 0, -EINVAL for an id that is no event's or whose module is
+ * going (as 6.12, which skips such an event), -EOPNOTSUPP for an event
+ * that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
  * fprobe or syscall event (event probes, custom events, the core's
- * records), -ENODEV if its module is going, -EPERM or -EACCES without the
- * permission, or -ENOMEM.
+ * records), -EPERM or -EACCES without the permission, or -ENOMEM.
  */
 int perf_trace_init(struct perf_event *p_event)
 {
@@ -244,7 +260,7 @@ int perf_trace_init(struct perf_event *p_event)
 		goto unlock;
 	}
 	if (!try_module_get(call->mod)) {
-		ret = -ENODEV;
+		ret = -EINVAL;
 		goto unlock;
 	}
 	ret = perf_trace_open(call, p_event);
@@ -295,6 +311,10 @@ int perf_trace_add(struct perf_event *p_event, int flags)
 		hwc->last_period = hwc->sample_period;
 		perf_swevent_set_period(p_event);
 	}
+	/* A class whose reg() answers 1 keeps its perf events itself. */
+	if (call->class->reg &&
+	    call->class->reg(call, TRACE_REG_PERF_ADD, p_event) > 0)
+		return 0;
 	hlist_add_head_rcu(&p_event->hlist_entry,
 			   this_cpu_ptr(call->perf_events));
 	return 0;
@@ -311,6 +331,11 @@ int perf_trace_add(struct perf_event *p_event, int flags)
  */
 void perf_trace_del(struct perf_event *p_event, int flags)
 {
+	struct trace_event_call *call = p_event->tp_event;
+
+	if (call->class->reg &&
+	    call->class->reg(call, TRACE_REG_PERF_DEL, p_event) > 0)
+		return;
 	hlist_del_rcu(&p_event->hlist_entry);
 }
 
@@ -418,14 +443,21 @@ EXPORT_SYMBOL_GPL(perf_trace_buf_alloc);
 NOKPROBE_SYMBOL(perf_trace_buf_alloc);
 
 /**
- * trace_event_get_offsets() - the size of an event's fixed record
+ * trace_event_get_offsets() - where an event's last field ends
  * @call: the event
  *
- * Return: how far into the record a BPF program may read.
+ * Return: how far into the record a BPF program may read: the end of the
+ * field that ends last (the common fields' end for an event without
+ * fields of its own).
  */
 int trace_event_get_offsets(struct trace_event_call *call)
 {
-	return call->class->size;
+	struct trace_event_fields *f = trace_event_call_fields(call);
+	int end = sizeof(struct trace_entry);
+
+	for (; f && f->name; f++)
+		end = max(end, f->offset + f->size);
+	return end;
 }
 
 /* Open @p_event on @call, an event made for it alone; free it on error. */
@@ -454,6 +486,79 @@ static void perf_trace_close_local(struct perf_event *p_event,
 	mutex_unlock(&trace_types_lock);
 	destroy(call);
 }
+
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * perf on ftrace:function: each perf event has its own ftrace_ops
+ * (&perf_event.ftrace_ops), registered while the perf event is open,
+ * for every traced function (a filter the perf event sets selects
+ * records, not functions).  A hit goes to its own perf event alone, and
+ * only where that is scheduled in: the perf event is on no per-CPU list.
+ */
+static void perf_ftrace_function_call(unsigned long ip,
+				      unsigned long parent_ip,
+				      struct ftrace_ops *ops,
+				      struct ftrace_regs *fregs)
+{
+	struct perf_event *event = container_of(ops, struct perf_event,
+						ftrace_ops);
+	struct hlist_head head = { .first = &event->hlist_entry };
+	struct ftrace_entry *entry;
+	struct pt_regs *regs;
+	int size, rctx;
+
+	if (READ_ONCE(event->oncpu) != smp_processor_id() ||
+	    READ_ONCE(ops->private) != event)
+		return;
+	size = perf_trace_record_size(sizeof(*entry));
+	entry = perf_trace_buf_alloc(size, &regs, &rctx);
+	if (!entry)
+		return;
+	perf_fetch_caller_regs(regs);
+	entry->ip = ip;
+	entry->parent_ip = parent_ip;
+	perf_tp_event(TRACE_FN, 1, entry, size, regs, &head, rctx, NULL);
+}
+
+/**
+ * perf_ftrace_event_register() - perf's requests on ftrace:function
+ * @call: the function event
+ * @type: the request
+ * @data: the perf event, for the requests about one
+ *
+ * Return: 0; 1 for TRACE_REG_PERF_ADD and TRACE_REG_PERF_DEL (the perf
+ * event is on no per-CPU list); register_ftrace_function()'s error for
+ * TRACE_REG_PERF_OPEN; -EINVAL for a session's requests (the core's
+ * records are never enabled as events).
+ */
+int perf_ftrace_event_register(struct trace_event_call *call,
+			       enum trace_reg type, void *data)
+{
+	struct perf_event *event = data;
+
+	switch (type) {
+	case TRACE_REG_PERF_REGISTER:
+	case TRACE_REG_PERF_UNREGISTER:
+		return 0;
+	case TRACE_REG_PERF_OPEN:
+		memset(&event->ftrace_ops, 0, sizeof(event->ftrace_ops));
+		event->ftrace_ops.func = perf_ftrace_function_call;
+		return register_ftrace_function(&event->ftrace_ops);
+	case TRACE_REG_PERF_CLOSE:
+		unregister_ftrace_function(&event->ftrace_ops);
+		ftrace_free_filter(&event->ftrace_ops);
+		return 0;
+	case TRACE_REG_PERF_ADD:
+		WRITE_ONCE(event->ftrace_ops.private, event);
+		return 1;
+	case TRACE_REG_PERF_DEL:
+		WRITE_ONCE(event->ftrace_ops.private, NULL);
+		return 1;
+	default:
+		return -EINVAL;
+	}
+}
+#endif /* CONFIG_FUNCTION_TRACER */
 
 #ifdef CONFIG_KPROBE_EVENTS
 /**

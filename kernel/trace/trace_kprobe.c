@@ -21,6 +21,8 @@
  * is enabled in some session.  A point in a module that is not loaded
  * waits for it: it is registered when the module comes.
  */
+#include <linux/cred.h>
+#include <linux/error-injection.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -28,6 +30,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
+#include <uapi/linux/bpf.h>
 
 #include "trace.h"
 #include "trace_dynevent.h"
@@ -79,10 +82,15 @@ static int kprobe_hit(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct kprobe_point *pt = container_of(kp, struct kprobe_point, rp.kp);
 	unsigned long ip = (unsigned long)kp->addr;
+	unsigned long at = instruction_pointer(regs);
 
 	raw_cpu_inc(*pt->nhit);
 	probe_event_record(pt->event, &pt->args, regs, NULL, &ip);
-	return 0;
+	/*
+	 * A BPF program's bpf_override_return() sent the task elsewhere:
+	 * the probed instruction is not run.
+	 */
+	return instruction_pointer(regs) != at;
 }
 NOKPROBE_SYMBOL(kprobe_hit);
 
@@ -750,6 +758,94 @@ static int kprobe_profile(struct seq_file *m, struct dyn_event *de)
 		   hits, pt->rp.kp.nmissed + (pt->is_return ? pt->rp.nmissed : 0));
 	return 0;
 }
+
+/* ---- BPF ------------------------------------------------------------------ */
+
+#ifdef CONFIG_BPF_EVENTS
+/* The point a perf event on a kprobe event reports: its first. */
+static struct kprobe_point *call_point(struct trace_event_call *call)
+{
+	struct probe_event *ev = call->data;
+
+	if (!(call->flags & TRACE_EVENT_FL_KPROBE) || !ev)
+		return NULL;
+	return list_first_entry_or_null(&ev->points, struct kprobe_point,
+					node);
+}
+
+static unsigned long point_address(struct kprobe_point *pt)
+{
+	if (pt->rp.kp.addr)
+		return (unsigned long)pt->rp.kp.addr;
+	if (pt->symbol)
+		return kallsyms_lookup_name(pt->symbol) + pt->offset;
+	return pt->addr;
+}
+
+/**
+ * trace_kprobe_on_func_entry() - whether a kprobe event is on a function's entry
+ * @call: the event
+ *
+ * bpf_override_return() needs that: the function's return is then a
+ * return to the caller.
+ *
+ * Return: true if @call is a kprobe event whose first point is the entry
+ * of a function.
+ */
+bool trace_kprobe_on_func_entry(struct trace_event_call *call)
+{
+	struct kprobe_point *pt = call_point(call);
+
+	return pt && point_on_entry(pt);
+}
+
+/**
+ * trace_kprobe_error_injectable() - whether a kprobe event's function may fail
+ * @call: the event
+ *
+ * Return: true if @call is a kprobe event on a function of the error
+ * injection list (ALLOW_ERROR_INJECTION()).
+ */
+bool trace_kprobe_error_injectable(struct trace_event_call *call)
+{
+	struct kprobe_point *pt = call_point(call);
+
+	return pt && within_error_injection_list(point_address(pt));
+}
+
+/**
+ * bpf_get_kprobe_info() - what BPF_TASK_FD_QUERY and link info report
+ * @event: a perf event on a kprobe event
+ * @fd_type: BPF_FD_TYPE_KPROBE or BPF_FD_TYPE_KRETPROBE
+ * @symbol: the probed symbol, or NULL for a probe on an address
+ * @probe_offset: the offset from @symbol
+ * @probe_addr: the probed address, or 0 unless the caller may see
+ *	kernel addresses
+ * @missed: if not NULL, the hits the kprobe missed
+ * @perf_type_tracepoint: unused: every kprobe event keeps its points
+ *
+ * Return: 0, or -EINVAL if @event is not on a kprobe event.
+ */
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, unsigned long *missed,
+			bool perf_type_tracepoint)
+{
+	struct kprobe_point *pt = call_point(event->tp_event);
+
+	if (!pt)
+		return -EINVAL;
+	*fd_type = pt->is_return ? BPF_FD_TYPE_KRETPROBE : BPF_FD_TYPE_KPROBE;
+	*symbol = pt->symbol;
+	*probe_offset = pt->symbol ? pt->offset : 0;
+	*probe_addr = kallsyms_show_value(current_cred()) ?
+		      (unsigned long)pt->rp.kp.addr : 0;
+	if (missed)
+		*missed = pt->rp.kp.nmissed +
+			  (pt->is_return ? pt->rp.nmissed : 0);
+	return 0;
+}
+#endif /* CONFIG_BPF_EVENTS */
 
 /* ---- perf's kprobe PMU ---------------------------------------------------- */
 

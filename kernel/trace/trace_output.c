@@ -1559,6 +1559,18 @@ static struct trace_event_call *core_calls[] = {
 	&raw_data_call,
 };
 
+/**
+ * ftrace_event_is_function() - whether an event is ftrace:function
+ * @call: the event
+ *
+ * Return: true for the function tracer's record type as an event, which
+ * perf opens (perf_ftrace_event_register()).
+ */
+bool ftrace_event_is_function(struct trace_event_call *call)
+{
+	return call == &function_call;
+}
+
 /*
  * The event a record type belongs to: every event's record type is the
  * one in its &struct trace_event_call; for the numbers of the core's
@@ -1585,6 +1597,10 @@ __init int trace_output_init(void)
 {
 	int i;
 
+#if defined(CONFIG_PERF_EVENTS) && defined(CONFIG_FUNCTION_TRACER)
+	/* perf opens ftrace:function; nothing enables it in a session. */
+	function_class.reg = perf_ftrace_event_register;
+#endif
 	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
 		WARN_ON(trace_add_event_call(core_calls[i]));
 	return 0;

@@ -1638,7 +1638,7 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 #endif
 
 /**
- * probe_event_record() - record a hit of a probe event
+ * probe_event_record_to() - record a hit of a probe event, perf chosen
  * @ev: the event
  * @pa: the arguments of the probe point hit
  * @regs: the registers at the hit
@@ -1646,15 +1646,17 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
  *	probe's $argN at the function's entry; for a uprobe (PROBE_F_USER),
  *	edata[0] is the address of the probed file's offset 0 in the task
  * @hdr: the header's values, @ev->hdr_size bytes
+ * @to_perf: whether the hit also goes to the perf events open on it (the
+ *	BPF programs attached to it may have said no)
  *
- * Writes one record into every session the event is enabled in, and
- * hands one to the perf events open on it on this CPU.
+ * Writes one record into every session the event is enabled in, and,
+ * with @to_perf, hands one to the perf events open on it on this CPU.
  *
  * Context: any; the caller keeps preemption disabled.
  */
-void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
-			struct pt_regs *regs, const unsigned long *edata,
-			const unsigned long *hdr)
+void probe_event_record_to(struct probe_event *ev, const struct probe_args *pa,
+			   struct pt_regs *regs, const unsigned long *edata,
+			   const unsigned long *hdr, bool to_perf)
 {
 	struct probe_link *l;
 	size_t dsize = 0;
@@ -1668,8 +1670,35 @@ void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 		record_one(ev, l->file, pa, regs, edata, hdr, dsize);
 	}
 	/* Pairs with the smp_store_release() in probe_event_set_perf(). */
-	if (smp_load_acquire(&ev->perf))
+	if (to_perf && smp_load_acquire(&ev->perf))
 		record_perf(ev, pa, regs, edata, hdr);
+}
+
+/**
+ * probe_event_record() - record a hit of a kernel probe event
+ * @ev: the event
+ * @pa: the arguments of the probe point hit
+ * @regs: the registers at the hit
+ * @edata: as for probe_event_record_to()
+ * @hdr: the header's values, @ev->hdr_size bytes
+ *
+ * Runs the BPF programs attached to @ev through perf events with @regs
+ * as their context; a program that returns 0 keeps the hit from perf.
+ * Then as probe_event_record_to().
+ *
+ * Context: any; the caller keeps preemption disabled.
+ */
+void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
+			struct pt_regs *regs, const unsigned long *edata,
+			const unsigned long *hdr)
+{
+	bool to_perf = true;
+
+#ifdef CONFIG_BPF_EVENTS
+	if (bpf_prog_array_valid(&ev->call))
+		to_perf = trace_call_bpf(&ev->call, regs);
+#endif
+	probe_event_record_to(ev, pa, regs, edata, hdr, to_perf);
 }
 
 /**

@@ -306,6 +306,9 @@ bool probe_event_unlink(struct probe_event *ev,
 void probe_event_record(struct probe_event *ev, const struct probe_args *pa,
 			struct pt_regs *regs, const unsigned long *edata,
 			const unsigned long *hdr);
+void probe_event_record_to(struct probe_event *ev, const struct probe_args *pa,
+			   struct pt_regs *regs, const unsigned long *edata,
+			   const unsigned long *hdr, bool to_perf);
 bool probe_good_name(const char *name);
 int probe_parse_name(struct probe_parse *pp, char *spec, int pos,
 		     const char **group, const char **event);
@@ -348,6 +351,49 @@ struct trace_event_call *create_local_trace_uprobe(char *name,
 						   unsigned long ref_ctr_offset,
 						   bool is_return);
 void destroy_local_trace_uprobe(struct trace_event_call *event_call);
+#endif
+
+/*
+ * For BPF's helper layer (kernel/trace/bpf_trace.c): what it asks of the
+ * kprobe and uprobe events a program is attached to.
+ */
+struct perf_event;
+
+/**
+ * struct uprobe_dispatch_data - a uprobe hit, while its BPF programs run
+ * @tu: unused (the series' uprobe events keep no such object); NULL
+ * @bp_addr: the address of the probed instruction in the task
+ *
+ * current->utask->vaddr points to it for the programs' run, where
+ * bpf_get_func_ip() finds @bp_addr.
+ */
+struct uprobe_dispatch_data {
+	void		*tu;
+	unsigned long	bp_addr;
+};
+
+#ifdef CONFIG_KPROBE_EVENTS
+bool trace_kprobe_on_func_entry(struct trace_event_call *call);
+bool trace_kprobe_error_injectable(struct trace_event_call *call);
+int bpf_get_kprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **symbol, u64 *probe_offset,
+			u64 *probe_addr, unsigned long *missed,
+			bool perf_type_tracepoint);
+#else
+static inline bool trace_kprobe_on_func_entry(struct trace_event_call *call)
+{
+	return false;
+}
+
+static inline bool trace_kprobe_error_injectable(struct trace_event_call *call)
+{
+	return false;
+}
+#endif
+#ifdef CONFIG_UPROBE_EVENTS
+int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **filename, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint);
 #endif
 
 #endif /* _KERNEL_TRACE_PROBE_H */

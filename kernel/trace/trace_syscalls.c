@@ -238,7 +238,11 @@ static void syscall_exit_probe(void *data, struct pt_regs *regs, long ret)
 }
 
 #ifdef CONFIG_PERF_EVENTS
-/* This CPU's perf events on syscall @nr's event of @kind, or NULL. */
+/*
+ * This CPU's perf events on syscall @nr's event of @kind, or NULL when
+ * there are none here and no BPF program is attached to the event (its
+ * programs run on every CPU, whatever perf events each has).
+ */
 static struct hlist_head *syscall_perf_list(int nr, int kind)
 {
 	struct syscall_slot *slot = syscall_slot(nr);
@@ -251,7 +255,12 @@ static struct hlist_head *syscall_perf_list(int nr, int kind)
 	if (!lists)
 		return NULL;
 	head = this_cpu_ptr(lists);
-	return hlist_empty(head) ? NULL : head;
+	if (hlist_empty(head) &&
+	    !bpf_prog_array_valid(kind == SYSCALL_ENTER ?
+				  slot->meta->enter_event :
+				  slot->meta->exit_event))
+		return NULL;
+	return head;
 }
 
 /* The perf probes: the same records as above, in perf's buffer. */

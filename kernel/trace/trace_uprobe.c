@@ -22,7 +22,10 @@
  * disabled like every probe event.  As for kprobe events, a definition
  * naming an existing event appends a probe point to it.
  */
+#include <linux/bpf.h>
 #include <linux/dcache.h>
+#include <linux/filter.h>
+#include <linux/rcupdate_trace.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -75,19 +78,60 @@ static struct uprobe_point *to_point(struct dyn_event *de)
 
 /* ---- hits ----------------------------------------------------------------- */
 
+#ifdef CONFIG_BPF_EVENTS
+/*
+ * The BPF programs attached to the event through perf events, with the
+ * task's registers as their context.  They may sleep (uprobe.s
+ * programs): they run before the record, under RCU tasks trace.  While
+ * they run, the task's utask->vaddr points to the hit's address, where
+ * bpf_get_func_ip() looks.  Returns false if one keeps the hit from perf.
+ */
+static bool point_run_bpf(struct uprobe_point *pt, struct pt_regs *regs,
+			  unsigned long bp_addr)
+{
+	struct trace_event_call *call = &pt->event->call;
+	struct uprobe_dispatch_data udd = { .bp_addr = bp_addr };
+	const struct bpf_prog_array *array;
+	unsigned long vaddr;
+	u32 ret;
+
+	if (!bpf_prog_array_valid(call))
+		return true;
+	vaddr = current->utask->vaddr;
+	current->utask->vaddr = (unsigned long)&udd;
+	rcu_read_lock_trace();
+	array = rcu_dereference_check(call->prog_array,
+				      rcu_read_lock_trace_held());
+	ret = bpf_prog_run_array_uprobe(array, regs, bpf_prog_run);
+	rcu_read_unlock_trace();
+	current->utask->vaddr = vaddr;
+	return ret;
+}
+#else
+static bool point_run_bpf(struct uprobe_point *pt, struct pt_regs *regs,
+			  unsigned long bp_addr)
+{
+	return true;
+}
+#endif
+
 /*
  * @base is where the file's offset 0 is in the task: @fetchargs' @+offs
- * are relative to it.
+ * are relative to it.  @bp_addr is the probed instruction's address.
  */
 static void point_record(struct uprobe_point *pt, struct pt_regs *regs,
-			 unsigned long base, const unsigned long *hdr)
+			 unsigned long base, unsigned long bp_addr,
+			 const unsigned long *hdr)
 {
+	bool to_perf;
+
 	if (!probe_event_enabled(pt->event))
 		return;
+	to_perf = point_run_bpf(pt, regs, bp_addr);
 	probe_args_fault_in(&pt->args, regs, &base);
 	/* The sessions' list is RCU; records are written unpreempted. */
 	preempt_disable_notrace();
-	probe_event_record(pt->event, &pt->args, regs, &base, hdr);
+	probe_event_record_to(pt->event, &pt->args, regs, &base, hdr, to_perf);
 	preempt_enable_notrace();
 }
 
@@ -100,7 +144,7 @@ static int uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs)
 	this_cpu_inc(*pt->nhit);
 	/* A return probe records at the return only. */
 	if (!pt->is_return)
-		point_record(pt, regs, ip - pt->offset, &ip);
+		point_record(pt, regs, ip - pt->offset, ip, &ip);
 	return 0;
 }
 
@@ -111,7 +155,7 @@ static int uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 					       consumer);
 	unsigned long hdr[2] = { func, instruction_pointer(regs) };
 
-	point_record(pt, regs, func - pt->offset, hdr);
+	point_record(pt, regs, func - pt->offset, func, hdr);
 	return 0;
 }
 
@@ -638,6 +682,43 @@ static int uprobe_profile(struct seq_file *m, struct dyn_event *de)
 		   probe_event_name(pt->event), hits);
 	return 0;
 }
+
+/* ---- BPF ------------------------------------------------------------------ */
+
+#ifdef CONFIG_BPF_EVENTS
+/**
+ * bpf_get_uprobe_info() - what BPF_TASK_FD_QUERY and link info report
+ * @event: a perf event on a uprobe event
+ * @fd_type: BPF_FD_TYPE_UPROBE or BPF_FD_TYPE_URETPROBE
+ * @filename: the probed file as its definition names it
+ * @probe_offset: the offset in it
+ * @probe_addr: 0: a file has no address
+ * @perf_type_tracepoint: unused: every uprobe event keeps its points
+ *
+ * The event's first point answers.
+ *
+ * Return: 0, or -EINVAL if @event is not on a uprobe event.
+ */
+int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
+			const char **filename, u64 *probe_offset,
+			u64 *probe_addr, bool perf_type_tracepoint)
+{
+	struct trace_event_call *call = event->tp_event;
+	struct probe_event *ev = call->data;
+	struct uprobe_point *pt;
+
+	if (!(call->flags & TRACE_EVENT_FL_UPROBE) || !ev)
+		return -EINVAL;
+	pt = list_first_entry_or_null(&ev->points, struct uprobe_point, node);
+	if (!pt)
+		return -EINVAL;
+	*fd_type = pt->is_return ? BPF_FD_TYPE_URETPROBE : BPF_FD_TYPE_UPROBE;
+	*filename = pt->filename;
+	*probe_offset = pt->offset;
+	*probe_addr = 0;
+	return 0;
+}
+#endif /* CONFIG_BPF_EVENTS */
 
 /* ---- perf's uprobe PMU ---------------------------------------------------- */
 

@@ -37,6 +37,22 @@ if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
+# perf and BPF on sched_switch: the pipe ping-pong while perf counts
+# the event on every CPU (perf's tracepoint PMU: the perf probe builds
+# each record), then while a BPF tracepoint program counts it in a map
+# (lab/guest/bpf_attach.c; the probe builds the record for the program).
+if [ -f $T/events/sched/sched_switch/id ]; then
+	if command -v perf > /dev/null; then
+		perf stat -a -x, -o /tmp/bench-perf.csv -e sched:sched_switch -- \
+			/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +perf_sched_switch ||
+			exit 1
+	fi
+	if [ -x /lab/bpf_attach ] && [ -f /proc/sys/kernel/unprivileged_bpf_disabled ]; then
+		/lab/bpf_attach run $(cat $T/events/sched/sched_switch/id) \
+			/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +bpf_sched_switch ||
+			exit 1
+	fi
+fi
 # A syscall event: sys_enter_getppid records each call's entry.
 if [ -d $T/events/syscalls/sys_enter_getppid ]; then
 	echo 1 > $T/events/syscalls/sys_enter_getppid/enable
