@@ -249,8 +249,9 @@ typedef void (*ftrace_func_t)(unsigned long ip, unsigned long parent_ip,
 /*
  * struct ftrace_ops flags.  Set by the owner: DYNAMIC, SAVE_REGS,
  * SAVE_REGS_IF_SUPPORTED, RECURSION, IPMODIFY, PID, PERMANENT.  Kept by
- * ftrace: ENABLED (registered), INITIALIZED.  The others are accepted
- * for source compatibility and mean nothing here.
+ * ftrace: ENABLED (registered), INITIALIZED, DIRECT (registered with
+ * register_ftrace_direct()).  The others are accepted for source
+ * compatibility and mean nothing here.
  */
 enum {
 	FTRACE_OPS_FL_ENABLED			= BIT(0),
@@ -277,6 +278,33 @@ enum {
 
 struct ftrace_ip_set;
 
+/*
+ * What ftrace asks of a direct ops (see "Direct calls" below) through its
+ * @ops_func when the function it calls a trampoline for is shared with an
+ * ops that may move the traced function (FTRACE_OPS_FL_IPMODIFY):
+ *
+ * ENABLE_SHARE_IPMODIFY_SELF - the direct ops is being registered (or its
+ *	trampoline changed) on a function an IPMODIFY ops has; its trampoline
+ *	must resume the function where the stack says, not at its body.
+ * ENABLE_SHARE_IPMODIFY_PEER - an IPMODIFY ops is being registered on one
+ *	of the direct ops' functions; the same request.  Called with no
+ *	ftrace lock but the direct calls' own mutex held: the callback may
+ *	call modify_ftrace_direct_nolock().
+ * DISABLE_SHARE_IPMODIFY_PEER - that IPMODIFY ops is gone; the direct ops
+ *	may go back to its usual trampoline.  Its result is ignored.
+ *
+ * The callback returns 0, or a negative error that fails the registration
+ * (-EAGAIN: rebuild the trampoline and try again).
+ */
+enum ftrace_ops_cmd {
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
+	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER,
+	FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER,
+};
+
+typedef int (*ftrace_ops_func_t)(struct ftrace_ops *op,
+				 enum ftrace_ops_cmd cmd);
+
 /**
  * struct ftrace_ops - a function tracing callback and what it traces
  * @func: the callback
@@ -284,6 +312,9 @@ struct ftrace_ip_set;
  * @private: the owner's data
  * @trampoline: a trampoline of this ops' own: always 0, ftrace calls every
  *	callback from the shared entry code
+ * @ops_func: a direct ops' answer to the FTRACE_OPS_CMD_* requests, or NULL
+ * @direct_call: the trampoline a direct ops' functions call; set by
+ *	register_ftrace_direct() and modify_ftrace_direct()
  * @list: private to ftrace: the registered ops
  * @filter_ips: private to ftrace: the functions to trace (NULL: all)
  * @notrace_ips: private to ftrace: the functions never to trace
@@ -293,6 +324,8 @@ struct ftrace_ops {
 	unsigned long			flags;
 	void				*private;
 	unsigned long			trampoline;
+	ftrace_ops_func_t		ops_func;
+	unsigned long			direct_call;
 	struct list_head		list;
 	struct ftrace_ip_set __rcu	*filter_ips;
 	struct ftrace_ip_set __rcu	*notrace_ips;
@@ -385,16 +418,30 @@ static inline int ftrace_lookup_symbols(const char **sorted_syms, size_t cnt,
 #endif /* CONFIG_FUNCTION_TRACER */
 
 /*
- * Direct calls: a function's call site patched to call a trampoline of
- * the caller's own (BPF's fentry/fexit programs) instead of the shared
- * entry code.  Not built by this tracing core yet
- * (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS has no prompt): the calls the
- * rest of the kernel makes compile and fail with -ENODEV, so a caller
- * falls back or reports the error, never believes it attached.
+ * Direct calls: the call site of a function made to call a trampoline of
+ * the caller's own (BPF's fentry/fexit programs, samples/ftrace) rather
+ * than ftrace's entry code.  The functions are the filter of an ftrace_ops
+ * (ftrace_set_filter_ip() before registering); register_ftrace_direct()
+ * points their sites at @addr.  Where another ops wants one of them too,
+ * that site calls the entry code, which runs the callbacks and then goes
+ * on into @addr as if the site had called it.  The trampoline is entered
+ * with the traced function's arguments in their registers, the address to
+ * resume the function at on top of the stack and the function's return
+ * address above it.  See Documentation/trace/ftrace-design.rst.
  */
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-#error "CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS is not implemented by this tracing core"
+unsigned long ftrace_find_rec_direct(unsigned long ip);
+int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
+			     bool free_filters);
+int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
+int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr);
 #else
+static inline unsigned long ftrace_find_rec_direct(unsigned long ip)
+{
+	return 0;
+}
+
 static inline int register_ftrace_direct(struct ftrace_ops *ops,
 					 unsigned long addr)
 {

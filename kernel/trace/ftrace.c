@@ -7,15 +7,17 @@
  * __fentry__ and lists the address of each such call site in the
  * __mcount_loc section (a module's in its own).  This file keeps one
  * table of sites for vmlinux and one per module, sorted by address,
- * each site with what it holds now: a NOP, a call to ftrace_caller or a
- * call to ftrace_regs_caller (arch/x86/kernel/ftrace_64.S).
+ * each site with what it holds now: a NOP, a call to ftrace_caller, a
+ * call to ftrace_regs_caller (arch/x86/kernel/ftrace_64.S) or a call to
+ * a direct ops' trampoline (ftrace_direct.c).
  *
  * Callbacks come as struct ftrace_ops, each with two sets of addresses:
  * the filter (the functions it wants; none means all) and notrace (the
  * ones it never wants).  Whenever the registered ops or their sets
  * change, ftrace_update() works out afresh, for every site, whether
  * some ops wants it and whether that ops needs the full register set,
- * and rewrites the sites whose answer changed.  There are no per-site
+ * (or whether the only ops wanting it is a direct ops, whose trampoline
+ * the site then calls) and rewrites the sites whose answer changed.  There are no per-site
  * reference counts to keep in step: the ops are few, and a site's answer
  * is a lookup in each ops' sets.
  *
@@ -72,8 +74,8 @@
 DEFINE_MUTEX(ftrace_lock);
 LIST_HEAD(ftrace_tables);
 LIST_HEAD(ftrace_ops_list);
-/* Set when a site held what it should not: nothing is patched again. */
-static bool ftrace_disabled;
+/* ftrace_internal.h says what it means. */
+bool ftrace_disabled;
 
 /*
  * The kernel.ftrace_enabled sysctl: 0 takes every callback off the call
@@ -396,21 +398,32 @@ static bool ops_needs_regs(const struct ftrace_ops *ops)
 			     FTRACE_OPS_FL_IPMODIFY);
 }
 
-static enum site_state site_wanted(unsigned long ip)
+/*
+ * What a site should call: nothing, the entry code, or a direct ops'
+ * trampoline when that ops is the only one wanting it (with others, the
+ * entry code goes on into the trampoline after their callbacks).
+ */
+static unsigned long site_wanted(unsigned long ip)
 {
-	enum site_state want = SITE_NOP;
-	struct ftrace_ops *ops;
+	struct ftrace_ops *ops, *direct = NULL;
+	unsigned int users = 0;
+	bool regs = false;
 
 	if (!ftrace_enabled)
 		return SITE_NOP;
 	list_for_each_entry(ops, &ftrace_ops_list, list) {
 		if (!ftrace_ops_wants(ops, ip))
 			continue;
-		if (ops_needs_regs(ops))
-			return SITE_REGS;
-		want = SITE_CALL;
+		users++;
+		regs |= ops_needs_regs(ops);
+		if (ops->flags & FTRACE_OPS_FL_DIRECT)
+			direct = ops;
 	}
-	return want;
+	if (!users)
+		return SITE_NOP;
+	if (users == 1 && direct)
+		return direct->direct_call;
+	return regs ? SITE_REGS : SITE_CALL;
 }
 
 /**
@@ -450,15 +463,6 @@ NOKPROBE_SYMBOL(arch_ftrace_ops_list_func);
 
 /* ---- patching --------------------------------------------------------- */
 
-static unsigned long state_target(unsigned long state)
-{
-	if (state == SITE_CALL)
-		return (unsigned long)ftrace_caller;
-	if (state == SITE_REGS)
-		return (unsigned long)ftrace_regs_caller;
-	return 0;
-}
-
 static void ftrace_bug(unsigned long ip, int err)
 {
 	ftrace_disabled = true;
@@ -480,15 +484,15 @@ static void patch_sites(void)
 			continue;
 		for (i = 0; i < t->count && !ftrace_disabled; i++) {
 			struct ftrace_site *s = &t->sites[i];
-			enum site_state want;
+			unsigned long want;
 
 			if (s->state == SITE_GONE)
 				continue;
 			want = site_wanted(s->ip);
 			if (want == s->state)
 				continue;
-			err = ftrace_arch_patch(s->ip, state_target(s->state),
-						state_target(want));
+			/* A site's state is the address it calls. */
+			err = ftrace_arch_patch(s->ip, s->state, want);
 			if (err)
 				ftrace_bug(s->ip, err);
 			else
@@ -547,7 +551,7 @@ NOKPROBE_SYMBOL(ftrace_single_assist);
  * NULL.  Not one that is freed when unregistered (FTRACE_OPS_FL_DYNAMIC):
  * the entry code may still pass it to a task preempted in between.
  */
-static struct ftrace_ops *direct_ops(void)
+static struct ftrace_ops *sole_ops(void)
 {
 	struct ftrace_ops *ops;
 
@@ -567,7 +571,7 @@ static struct ftrace_ops *direct_ops(void)
  */
 void ftrace_update(void)
 {
-	struct ftrace_ops *direct;
+	struct ftrace_ops *sole;
 
 	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_disabled)
@@ -580,22 +584,22 @@ void ftrace_update(void)
 		set_trace_func(ftrace_stub, NULL);
 		return;
 	}
-	direct = direct_ops();
-	if (direct)
-		set_trace_func(direct->flags & FTRACE_OPS_FL_RECURSION ?
-			       direct->func : ftrace_single_assist, direct);
+	sole = sole_ops();
+	if (sole)
+		set_trace_func(sole->flags & FTRACE_OPS_FL_RECURSION ?
+			       sole->func : ftrace_single_assist, sole);
 }
 
 /* ---- registering callbacks -------------------------------------------- */
 
 /**
- * register_ftrace_function() - start calling an ops' callback
+ * __register_ftrace_function() - register_ftrace_function() without the
+ *	direct calls' part
  * @ops: the callback and its filters
  *
- * Return: 0, -EBUSY if it is registered already, -ENODEV if function
- * tracing is off for good.
+ * Return: as register_ftrace_function().
  */
-int register_ftrace_function(struct ftrace_ops *ops)
+int __register_ftrace_function(struct ftrace_ops *ops)
 {
 	int ret = 0;
 
@@ -612,17 +616,32 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	mutex_unlock(&ftrace_lock);
 	return ret;
 }
+
+/**
+ * register_ftrace_function() - start calling an ops' callback
+ * @ops: the callback and its filters
+ *
+ * Return: 0, -EBUSY if it is registered already (or, for an ops with
+ * FTRACE_OPS_FL_IPMODIFY, if a direct ops on one of its functions cannot
+ * share it), -ENODEV if function tracing is off for good, or the error
+ * of such a direct ops' ops_func.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
+		return ftrace_direct_register_ipmodify(ops);
+	return __register_ftrace_function(ops);
+}
 EXPORT_SYMBOL_GPL(register_ftrace_function);
 
 /**
- * unregister_ftrace_function() - stop calling an ops' callback
+ * __unregister_ftrace_function() - unregister_ftrace_function() without
+ *	the direct calls' part
  * @ops: as registered
  *
- * On return no CPU is running the callback through ftrace any more.
- *
- * Return: 0, or -EINVAL if @ops is not registered.
+ * Return: as unregister_ftrace_function().
  */
-int unregister_ftrace_function(struct ftrace_ops *ops)
+int __unregister_ftrace_function(struct ftrace_ops *ops)
 {
 	mutex_lock(&ftrace_lock);
 	if (!(ops->flags & FTRACE_OPS_FL_ENABLED)) {
@@ -636,6 +655,21 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	/* The list function walks the ops with preemption disabled. */
 	synchronize_rcu();
 	return 0;
+}
+
+/**
+ * unregister_ftrace_function() - stop calling an ops' callback
+ * @ops: as registered
+ *
+ * On return no CPU is running the callback through ftrace any more.
+ *
+ * Return: 0, or -EINVAL if @ops is not registered.
+ */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
+		return ftrace_direct_unregister_ipmodify(ops);
+	return __unregister_ftrace_function(ops);
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
@@ -724,7 +758,8 @@ static int ops_set_edit(struct ftrace_ops *ops, bool exclude,
  *
  * An ops with an empty filter traces every function.
  *
- * Return: 0, -EINVAL if an address is not a call site, -ENOMEM.
+ * Return: 0, -EINVAL if an address is not a call site, -EBUSY if @ops is
+ * registered as a direct ops, -ENOMEM.
  */
 int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 			  unsigned int cnt, int remove, int reset)
@@ -733,6 +768,8 @@ int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
 	unsigned int i;
 	int ret = 0;
 
+	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+		return -EBUSY;
 	sites = kvmalloc_array(cnt ?: 1, sizeof(*sites), GFP_KERNEL);
 	if (!sites)
 		return -ENOMEM;
@@ -758,7 +795,8 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter_ips);
  * @remove: remove it instead
  * @reset: empty the filter first
  *
- * Return: 0, -EINVAL if @ip is not a call site, -ENOMEM.
+ * Return: 0, -EINVAL if @ip is not a call site, -EBUSY if @ops is
+ * registered as a direct ops, -ENOMEM.
  */
 int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
 			 int remove, int reset)
@@ -769,12 +807,15 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
 
 /**
  * ftrace_free_filter() - drop an ops' filter and notrace sets
- * @ops: the ops
+ * @ops: the ops; one registered as a direct ops keeps its sets
  */
 void ftrace_free_filter(struct ftrace_ops *ops)
 {
 	struct ftrace_ip_set *f, *n;
 
+	/* A registered direct ops would call its trampoline everywhere. */
+	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+		return;
 	mutex_lock(&ftrace_lock);
 	f = rcu_replace_pointer(ops->filter_ips, NULL, lockdep_is_held(&ftrace_lock));
 	n = rcu_replace_pointer(ops->notrace_ips, NULL, lockdep_is_held(&ftrace_lock));
@@ -1153,6 +1194,8 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 	char *text, *p, *word;
 	int ret = 0;
 
+	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+		return -EBUSY;
 	text = kmemdup_nul(buf, len, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
@@ -1177,7 +1220,7 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
  * @reset: empty the filter first
  *
  * Return: 0, -EINVAL for a malformed word or one that matches nothing,
- * -ENOMEM.
+ * -EBUSY if @ops is registered as a direct ops, -ENOMEM.
  */
 int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
 		      int reset)
@@ -1195,7 +1238,7 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter);
  * @reset: empty the notrace set first
  *
  * Return: 0, -EINVAL for a malformed word or one that matches nothing,
- * -ENOMEM.
+ * -EBUSY if @ops is registered as a direct ops, -ENOMEM.
  */
 int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 		       int reset)

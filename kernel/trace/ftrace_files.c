@@ -86,6 +86,7 @@ static int sites_show(struct seq_file *m, void *v)
 	struct ftrace_ops *ops;
 	unsigned int users = 0;
 	bool ipmodify = false;
+	unsigned long direct;
 
 	if (view == VIEW_ADDRS)
 		seq_printf(m, "%lx ", s->ip);
@@ -101,8 +102,12 @@ static int sites_show(struct seq_file *m, void *v)
 		users++;
 		ipmodify |= ops->flags & FTRACE_OPS_FL_IPMODIFY;
 	}
-	seq_printf(m, "%ps (%u)%s%s\n", (void *)s->ip, users,
+	seq_printf(m, "%ps (%u)%s%s", (void *)s->ip, users,
 		   s->state == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
+	direct = ftrace_find_rec_direct(s->ip);
+	if (direct)
+		seq_printf(m, " D\n\tdirect-->%pS", (void *)direct);
+	seq_putc(m, '\n');
 	return 0;
 }
 

@@ -11,13 +11,15 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 
-/* What a call site holds. */
-enum site_state {
-	SITE_NOP,
-	SITE_CALL,	/* call ftrace_caller */
-	SITE_REGS,	/* call ftrace_regs_caller */
-	SITE_GONE,	/* its text was freed (init code) */
-};
+/*
+ * What a call site holds: the address its call goes to (ftrace_caller,
+ * ftrace_regs_caller or a direct ops' trampoline), or one of two values
+ * no call can have.
+ */
+#define SITE_NOP	0UL	/* the NOP */
+#define SITE_GONE	1UL	/* its text was freed (init code) */
+#define SITE_CALL	((unsigned long)ftrace_caller)
+#define SITE_REGS	((unsigned long)ftrace_regs_caller)
 
 struct ftrace_site {
 	unsigned long	ip;
@@ -87,6 +89,8 @@ struct ftrace_pending_word {
 
 /* Serialises every change of the tables, the ops and their sets. */
 extern struct mutex ftrace_lock;
+/* Set when a site held what it should not: nothing is patched again. */
+extern bool ftrace_disabled;
 /* The call-site tables, vmlinux first (RCU list, ftrace_lock). */
 extern struct list_head ftrace_tables;
 /* The registered ops (RCU list, ftrace_lock). */
@@ -114,7 +118,30 @@ void ftrace_pending_free(struct list_head *pending);
 int ftrace_ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 			  struct list_head *pending);
 
+int __register_ftrace_function(struct ftrace_ops *ops);
+int __unregister_ftrace_function(struct ftrace_ops *ops);
+
 /* ftrace_files.c */
 void ftrace_probes_purge(unsigned long start, unsigned long end);
+
+/*
+ * ftrace_direct.c: an ops that may move the traced function
+ * (FTRACE_OPS_FL_IPMODIFY) is registered and unregistered there, where
+ * the direct ops it meets are told (FTRACE_OPS_CMD_*).
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+int ftrace_direct_register_ipmodify(struct ftrace_ops *ops);
+int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops);
+#else
+static inline int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
+{
+	return __register_ftrace_function(ops);
+}
+
+static inline int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops)
+{
+	return __unregister_ftrace_function(ops);
+}
+#endif
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -3,8 +3,9 @@
  * Patching the function tracer's call sites on x86.
  *
  * A call site is the 5-byte instruction at a function's entry that the
- * compiler emitted as "call __fentry__".  It holds one of three things:
- * a NOP, "call ftrace_caller" or "call ftrace_regs_caller".  The generic
+ * compiler emitted as "call __fentry__".  It holds a NOP, "call
+ * ftrace_caller", "call ftrace_regs_caller" or a call of a direct ops'
+ * trampoline (register_ftrace_direct()).  The generic
  * code (kernel/trace/ftrace.c) decides which; this file checks that a
  * site holds what the generic code believes and rewrites it.
  *

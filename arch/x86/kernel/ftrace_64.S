@@ -26,6 +26,17 @@
  * callback left regs->ip and regs->sp, which is how kprobes, livepatch
  * and error injection redirect a function.
  *
+ * Direct calls: a site may also call a trampoline that is no part of
+ * ftrace (register_ftrace_direct(), BPF's fentry/fexit), entered with the
+ * stack just as the site's call leaves it.  When other callbacks want the
+ * same function, the site calls one of the trampolines here instead; the
+ * direct ops' callback then stores its trampoline's address in orig_ax
+ * (arch_ftrace_set_direct_caller()), cleared before the callbacks run,
+ * and instead of returning into the traced function the trampoline here
+ * goes on to that address with the stack as the call left it: its own
+ * return then resumes the traced function.  %r11 carries the address:
+ * at a function's entry it holds nothing the function needs.
+ *
  * See Documentation/trace/ftrace-design.rst.
  */
 #include <linux/export.h>
@@ -88,6 +99,26 @@ SYM_FUNC_END(ftrace_stub)
 	movq	%rsp, %rcx
 .endm
 
+/*
+ * Go on into the direct trampoline in %r11 with the stack as the call
+ * site's call left it (%rsp at the resume address).  By a return, not an
+ * indirect jump: with IBT a jump must land on an ENDBR, and a BPF
+ * trampoline, only ever called, has none.  The call before it pushes a
+ * return stack buffer entry for that return to consume (the return then
+ * mispredicts once, into the int3), so the trampoline's own return still
+ * finds the site's entry on top; then the slot the call pushed becomes
+ * the trampoline's address.
+ */
+.macro ftrace_go_direct
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lgo_direct_\@
+	int3
+.Lgo_direct_\@:
+	movq	%r11, (%rsp)
+	UNWIND_HINT_FUNC
+	RET
+.endm
+
 .macro ftrace_restore_args
 	movq	RDI(%rsp), %rdi
 	movq	RSI(%rsp), %rsi
@@ -107,11 +138,17 @@ SYM_FUNC_END(ftrace_stub)
 SYM_FUNC_START(ftrace_caller)
 	subq	$FRAME_SIZE, %rsp
 	movq	$0, CS(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
 	ftrace_frame_common
 	call	__SCT__ftrace_trace_func
+	/* A direct trampoline to go on into, or 0 (see the top). */
+	movq	ORIG_RAX(%rsp), %r11
 	ftrace_restore_args
 	addq	$FRAME_SIZE, %rsp
+	testq	%r11, %r11
+	jnz	1f
 	RET
+1:	ftrace_go_direct
 SYM_FUNC_END(ftrace_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
 
@@ -135,28 +172,39 @@ SYM_FUNC_START(ftrace_regs_caller)
 	popq	EFLAGS(%rsp)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
-	movq	$-1, ORIG_RAX(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
 	ftrace_frame_common
 	call	__SCT__ftrace_trace_func
 
-	/* Where to resume, stored where the return will pop it from. */
+	/*
+	 * Where to resume, stored where the return will pop it from; the
+	 * frame's sp field then holds the stack pointer to return with.
+	 */
 	movq	RSP(%rsp), %rax
 	subq	$8, %rax
 	movq	RIP(%rsp), %rcx
 	movq	%rcx, (%rax)
-	movq	%rax, ORIG_RAX(%rsp)
+	movq	%rax, RSP(%rsp)
 
 	movq	RBX(%rsp), %rbx
 	movq	R10(%rsp), %r10
-	movq	R11(%rsp), %r11
 	movq	R12(%rsp), %r12
 	movq	R13(%rsp), %r13
 	movq	R14(%rsp), %r14
 	movq	R15(%rsp), %r15
+	/* A direct trampoline to go on into, or 0 (see the top). */
+	movq	ORIG_RAX(%rsp), %r11
+	testq	%r11, %r11
+	jnz	1f
+	movq	R11(%rsp), %r11
 	ftrace_restore_args
-	movq	ORIG_RAX(%rsp), %rsp
+	movq	RSP(%rsp), %rsp
 	UNWIND_HINT_FUNC
 	RET
+1:	ftrace_restore_args
+	movq	RSP(%rsp), %rsp
+	UNWIND_HINT_FUNC
+	ftrace_go_direct
 SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
 

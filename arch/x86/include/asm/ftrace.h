@@ -38,6 +38,15 @@ static inline unsigned long ftrace_call_adjust(unsigned long addr)
 	return addr;
 }
 
+/*
+ * A direct ops' callback, called from the entry code because other
+ * callbacks want the function too, names the trampoline the entry code
+ * is to go on into afterwards.  Both trampolines of ftrace_64.S clear
+ * orig_ax before the callbacks and jump to it when it is not 0.
+ */
+#define arch_ftrace_set_direct_caller(fregs, addr)	\
+	((fregs)->regs.orig_ax = (addr))
+
 int ftrace_arch_init_site(unsigned long ip);
 int ftrace_arch_patch(unsigned long ip, unsigned long from, unsigned long to);
 void ftrace_arch_patch_finish(void);
