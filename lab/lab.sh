@@ -46,6 +46,10 @@ FRAGMENT=kernel/configs/tracelab.config
 JOBS=${JOBS:-$(nproc)}
 # "check" sizes its own default from the tests (check_timeout).
 QEMU_TIMEOUT_ASKED=${QEMU_TIMEOUT:-}
+# Upstream's ftracetest runs its direct-call tests now (each with every
+# function traced beside a direct trampoline: minutes under TCG), so its
+# run gets 1800 s unless QEMU_TIMEOUT says otherwise.
+UPSTREAM_TIMEOUT=${QEMU_TIMEOUT:-1800}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-600}
 QEMU_ACCEL=${QEMU_ACCEL:-tcg,thread=single}
 QEMU_MEM=${QEMU_MEM:-1G}
@@ -662,6 +666,7 @@ cmd_upstream_selftests() {
 	cmd_initramfs
 	STEP=upstream-selftests
 	local log=$LOGS/console-upstream.log qrc=0
+	QEMU_TIMEOUT=$UPSTREAM_TIMEOUT
 	step "booting the guest and running upstream's ftracetest (timeout ${QEMU_TIMEOUT}s)"
 	boot upstream "$log" || qrc=$?
 	tr -d '\r' < "$log" > "$log.txt"
