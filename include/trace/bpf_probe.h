@@ -111,26 +111,16 @@
 					sizeof(*__bpf_first_arg(args))); \
 	}
 
-#undef TRACE_EVENT
-#define TRACE_EVENT(name, proto, args, tstruct, assign, print)		\
-	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),		\
-			    PARAMS(tstruct), PARAMS(assign), PARAMS(print)) \
-	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
-#undef TRACE_EVENT_CONDITION
-#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign,	\
-			      print)					\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
-#undef TRACE_EVENT_FN
-#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print,	\
-		       reg, unreg)					\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
-#undef TRACE_EVENT_FN_COND
-#define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign,	\
-			    print, reg, unreg)				\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
+/*
+ * <trace/trace_events.h> was read just before (BPF_EVENTS needs TRACING,
+ * which brings EVENT_TRACING): its mapping of the TRACE_EVENT() family
+ * onto classes and events, its empty NOP forms and flags, and perf's
+ * annotations as plain values still hold.  This pass defines only the
+ * class, the event and the bare tracepoint.
+ */
+#ifndef CONFIG_EVENT_TRACING
+#error "<trace/bpf_probe.h> follows <trace/trace_events.h>"
+#endif
 
 #undef DECLARE_EVENT_CLASS
 #define DECLARE_EVENT_CLASS(name, proto, args, tstruct, assign, print)	\
@@ -138,14 +128,8 @@
 #undef DEFINE_EVENT
 #define DEFINE_EVENT(template, name, proto, args)			\
 	__BPF_TRACEPOINT(template, name, PARAMS(proto), PARAMS(args), 0)
-#undef DEFINE_EVENT_FN
-#define DEFINE_EVENT_FN(template, name, proto, args, reg, unreg)	\
-	DEFINE_EVENT(template, name, PARAMS(proto), PARAMS(args))
 #undef DEFINE_EVENT_PRINT
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
-	DEFINE_EVENT(template, name, PARAMS(proto), PARAMS(args))
-#undef DEFINE_EVENT_CONDITION
-#define DEFINE_EVENT_CONDITION(template, name, proto, args, cond)	\
 	DEFINE_EVENT(template, name, PARAMS(proto), PARAMS(args))
 #undef DEFINE_EVENT_WRITABLE
 #define DEFINE_EVENT_WRITABLE(template, name, proto, args, wsize)	\
@@ -160,25 +144,6 @@
 #undef DECLARE_TRACE_CONDITION
 #define DECLARE_TRACE_CONDITION(name, proto, args, cond)		\
 	DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))
-
-/* The NOP forms have no tracepoint. */
-#undef TRACE_EVENT_NOP
-#define TRACE_EVENT_NOP(name, proto, args, struct, assign, print)
-#undef DEFINE_EVENT_NOP
-#define DEFINE_EVENT_NOP(template, name, proto, args)
-
-#undef TRACE_EVENT_FLAGS
-#define TRACE_EVENT_FLAGS(event, flag)
-#undef TRACE_EVENT_PERF_PERM
-#define TRACE_EVENT_PERF_PERM(event, expr...)
-#undef TRACE_DEFINE_ENUM
-#define TRACE_DEFINE_ENUM(a)
-#undef TRACE_DEFINE_SIZEOF
-#define TRACE_DEFINE_SIZEOF(a)
-#undef __perf_count
-#define __perf_count(c)	(c)
-#undef __perf_task
-#define __perf_task(t)	(t)
 
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
