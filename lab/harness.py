@@ -66,6 +66,10 @@ KERNEL_TROUBLE = [
     )
 ]
 
+# In the log ftracetest prints after a failed test (set -x): the call
+# that failed it, with its message.
+FAIL_REASON = re.compile(r"^\+ (fail|exit_unresolved|exit_fail) ?(.*)$")
+
 SKIPPED_WORDS = ("UNSUPPORTED", "UNTESTED")
 FAILED_WORDS = ("FAIL", "UNRESOLVED")
 
@@ -81,6 +85,14 @@ class Verdict:
         self.failures = []     # names of failed tests
         self.running = None    # the test started last and not finished
         self.durations = []    # (seconds, test path), from the markers
+        self.reasons = {}      # failed test -> its "+ fail ..." lines
+
+    def note_reason(self, line):
+        """Keep LINE as a reason of the test that failed last."""
+        if self.failures:
+            why = self.reasons.setdefault(self.failures[-1], [])
+            if len(why) < 5:
+                why.append(line.strip())
 
     def fail_test(self, name):
         self.failed += 1
@@ -135,6 +147,7 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
     end_rc = None
     started = None   # (uptime, path) of the test announced last
     done_seen = False
+    failed_block = False  # inside the log ftracetest prints after a FAIL
     for raw in lines:
         line = raw.rstrip("\r")
         run = RUNNING_MARKER.match(line)
@@ -147,11 +160,13 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             started = (now, run.group(1)) if run else None
             verdict.running = run.group(1) if run else None
             done_seen = done_seen or bool(done)
+            failed_block = False
             continue
         m = FTRACE_RESULT.match(line)
         if m:
             in_guest_results = True
             word = m.group(3)
+            failed_block = word in FAILED_WORDS
             if word in SKIPPED_WORDS:
                 verdict.skipped += 1
             elif word in FAILED_WORDS:
@@ -159,6 +174,8 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             else:
                 verdict.passed += 1
             continue
+        if failed_block and FAIL_REASON.match(line):
+            verdict.note_reason(line)
         m = END_MARKER.match(line)
         if m:
             end_rc = int(m.group(1))
@@ -235,6 +252,7 @@ def merge(consoles):
         total.failed += v.failed
         total.skipped += v.skipped
         total.failures += [tag + f for f in v.failures]
+        total.reasons.update({tag + f: why for f, why in v.reasons.items()})
         total.problems += [tag + p for p in v.problems]
         total.durations += v.durations
     return total
@@ -255,6 +273,8 @@ def report(consoles, extra_passed=0, out=sys.stdout):
     if not ok:
         for name in verdict.failures:
             print("FAILED: " + name, file=out)
+            for why in verdict.reasons.get(name, []):
+                print("    " + why, file=out)
         for problem in verdict.problems[:20]:
             print("PROBLEM: " + problem, file=out)
         for c in consoles:
@@ -374,6 +394,16 @@ TRACELAB-RUNNING tools/testing/selftests/ftrace/test.d/event/e.tc t=3.00
 TRACELAB-RUNNING tools/testing/selftests/ftrace/test.d/ftrace/slow.tc t=9.00
 """
 SELFTEST_RUNS = [
+    ("a failed test's fail call is printed under its name",
+     [("a", GUEST_A, False, True),
+      ("b", GUEST_B_START + "[2] tracer - lat\t[FAIL]\n"
+       "execute: /x.tc\n+ echo 1\n+ fail 'header 5, max 7'\n+ exit_fail\n"
+       "TRACELAB-RUNNING t/d/y.tc t=30.00\n+ fail 'not this one'\n"
+       "[3] tracer - next\t[PASS]\n"
+       "TRACELAB-DONE t=40.00\nTRACELAB-END rc=1\n", False, False)],
+     "6 passed, 1 failed",
+     "FAILED: guest b: tracer - lat\n    + fail 'header 5, max 7'\n"
+     "    + exit_fail\n6 passed"),
     ("two guests: counts added, boot tests counted once, slowest named",
      [("a", GUEST_A, False, True),
       ("b", GUEST_B_START + "[2] ftrace - slow\t[PASS]\n"

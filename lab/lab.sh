@@ -285,17 +285,21 @@ cmd_initramfs() {
 	# perf's kprobe and uprobe PMUs, opened directly (perf 6.1 cannot).
 	gcc -O2 -static -Wall -o "$root/lab/probe_pmu" "$REPO/lab/guest/probe_pmu.c" ||
 		die "cannot build lab/guest/probe_pmu.c"
-	# BPF programs attached through bpf(2) alone, for the BPF tests.
-	gcc -O2 -static -Wall -o "$root/lab/bpf_attach" "$REPO/lab/guest/bpf_attach.c" ||
-		die "cannot build lab/guest/bpf_attach.c"
 	# Tracepoint perf events opened directly: as another user, with
 	# filters, and in open/close loops (lab/guest/clients.d/perf-tp-*).
 	gcc -O2 -static -Wall -o "$root/lab/perf_tp" "$REPO/lab/guest/perf_tp.c" ||
 		die "cannot build lab/guest/perf_tp.c"
-	# The mmap reader and its probe need the 6.12 UAPI header the host's
-	# linux-libc-dev may lack: take it (alone) from the base tree.
+	# The mmap reader and its probe, and bpf_attach's uprobe_multi, need
+	# 6.12 UAPI headers the host's linux-libc-dev (6.1) lacks: take those
+	# (alone) from the base tree.
 	mkdir -p "$BUILD/uapi/linux"
-	cp "$BASE/include/uapi/linux/trace_mmap.h" "$BUILD/uapi/linux/"
+	for h in trace_mmap.h bpf.h bpf_common.h btf.h; do
+		cp "$BASE/include/uapi/linux/$h" "$BUILD/uapi/linux/"
+	done
+	# BPF programs attached through bpf(2) alone, for the BPF tests.
+	gcc -O2 -static -Wall -I"$BUILD/uapi" -o "$root/lab/bpf_attach" \
+		"$REPO/lab/guest/bpf_attach.c" ||
+		die "cannot build lab/guest/bpf_attach.c"
 	gcc -O2 -static -Wall -I"$BUILD/uapi" -o "$root/lab/rbmap" \
 		"$REPO/tools/tracing/rbmap/rbmap.c" ||
 		die "cannot build tools/tracing/rbmap/rbmap.c"
@@ -763,31 +767,39 @@ bench_module() {
 cmd_bench() {
 	cmd_deps
 	cmd_kernel
+	# BENCH_KERNELS (ours noft base) and BENCH_MODES (tcg icount) choose
+	# a part of the runs, BENCH_OPS the guest's counts (bench.sh).
+	local kernels=${BENCH_KERNELS:-ours noft base}
+	local modes=${BENCH_MODES:-tcg icount}
+	local ops=${BENCH_OPS:+ tracelab.bench_ops=$BENCH_OPS}
 	bench_module ours "$TREE" "$OBJ"
-	# Our kernel once more without the function tracer (VARIANT=noft,
-	# build/obj-noft): what the tracer costs while off.
-	STEP=noft-kernel
-	step "building our kernel without the function tracer (VARIANT=noft)"
-	VARIANT=noft STRICT=0 "$REPO/lab/lab.sh" kernel ||
-		die "the noft kernel did not build (see $BUILD/logs-noft/)"
-	grep -q '^CONFIG_FUNCTION_TRACER=y' "$BUILD/obj-noft/.config" &&
-		die "build/obj-noft has the function tracer"
-	bench_module noft "$TREE" "$BUILD/obj-noft"
-	cmd_base_kernel
+	if [[ " $kernels " == *" noft "* ]]; then
+		# Our kernel once more without the function tracer
+		# (VARIANT=noft, build/obj-noft): what the tracer costs while
+		# off.
+		STEP=noft-kernel
+		step "building our kernel without the function tracer (VARIANT=noft)"
+		VARIANT=noft STRICT=0 "$REPO/lab/lab.sh" kernel ||
+			die "the noft kernel did not build (see $BUILD/logs-noft/)"
+		grep -q '^CONFIG_FUNCTION_TRACER=y' "$BUILD/obj-noft/.config" &&
+			die "build/obj-noft has the function tracer"
+		bench_module noft "$TREE" "$BUILD/obj-noft"
+	fi
+	[[ " $kernels " == *" base "* ]] && cmd_base_kernel
 	cmd_initramfs
 	STEP=bench
 	local results=$LOGS/bench-results.txt kernel mode
 	: > "$results"
-	for kernel in ours noft base; do
+	for kernel in $kernels; do
 		local image=$OBJ/arch/x86/boot/bzImage
 		[ $kernel = base ] && image=$BUILD/obj-base/arch/x86/boot/bzImage
 		[ $kernel = noft ] && image=$BUILD/obj-noft/arch/x86/boot/bzImage
-		for mode in tcg icount; do
+		for mode in $modes; do
 			step "benchmark: $kernel kernel, $mode"
 			local log=$LOGS/console-bench-$kernel-$mode.log icount=0
 			[ $mode = icount ] && icount=1
 			KIMAGE=$image ICOUNT=$icount boot bench "$log" \
-				"tracelab.bench_tag=$kernel-$mode" ||
+				"tracelab.bench_tag=$kernel-$mode$ops" ||
 				die "the $kernel kernel's benchmark run failed (see $log)"
 			grep -q '^TRACELAB-END rc=0' <(tr -d '\r' < "$log") ||
 				die "the $kernel kernel's benchmark did not finish (see $log)"

@@ -24,6 +24,15 @@
  *   bpf_attach kmulti SYM N     a kprobe_multi program (BPF_LINK_CREATE,
  *                               fprobe) on SYM, counting every call of
  *                               this process
+ *   bpf_attach fentry FUNC N    an fentry program (a BPF trampoline on
+ *                               FUNC, found in the kernel's BTF),
+ *                               counting every call of this process
+ *   bpf_attach fexit FUNC N     an fexit program on FUNC, which must take
+ *                               one argument, counting the calls of this
+ *                               process that returned getppid()'s value
+ *   bpf_attach umulti X N       a uprobe_multi program on this tool's own
+ *                               function uprobe_me() (X is ignored),
+ *                               which it calls N times instead of getppid
  *   bpf_attach loop ID ROUNDS K attach, K calls, detach, K calls, ROUNDS
  *                               times: each attached run must count K,
  *                               each detached one nothing ("rounds=<n>")
@@ -100,6 +109,10 @@ enum kind { K_TP, K_RAWTP, K_KPROBE };
 /* Count every hit, not only this process's getppid calls. */
 #define OFF_ALL	(-2)
 
+/* The value the context word must hold: getppid's number, or for fexit
+ * getppid()'s return value. */
+static long want = GETPPID_NR;
+
 /*
  * The counting program.  @off < 0: no context check (kprobe_multi);
  * OFF_ALL: no check at all.  Jumps go to the common exit, patched once
@@ -122,7 +135,7 @@ static void build(struct prog *p, int map_fd, int off, int printk)
 	if (off >= 0) {
 		emit(p, insn(BPF_LDX | BPF_MEM | BPF_DW, 1, 6, off, 0));
 		jumps[nj++] = p->n;
-		emit(p, insn(BPF_JMP | BPF_JNE | BPF_K, 1, 0, 0, GETPPID_NR));
+		emit(p, insn(BPF_JMP | BPF_JNE | BPF_K, 1, 0, 0, want));
 	}
 	/* key 0 at fp - 4 */
 	emit(p, insn(BPF_ST | BPF_MEM | BPF_W, 10, 0, -4, 0));
@@ -185,10 +198,10 @@ static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
 }
 
 /*
- * The BTF id of the type named @name in the kernel's BTF, or -1: walk
- * the type section, each type's size given by its kind.
+ * The BTF id of the type of kind @kind named @name in the kernel's BTF,
+ * or -1: walk the type section, each type's size given by its kind.
  */
-static int btf_find(const char *name)
+static int btf_find(const char *name, int kind)
 {
 	static char buf[16 << 20];
 	const struct btf_header *h = (void *)buf;
@@ -212,7 +225,7 @@ static int btf_find(const char *name)
 		struct btf_type *bt = (void *)t;
 		int vlen = BTF_INFO_VLEN(bt->info);
 
-		if (BTF_INFO_KIND(bt->info) == BTF_KIND_TYPEDEF &&
+		if (BTF_INFO_KIND(bt->info) == kind &&
 		    !strcmp(strs + bt->name_off, name))
 			return id;
 		t += sizeof(*bt);
@@ -284,10 +297,22 @@ static uint64_t map_read(int fd)
 	return v;
 }
 
+/* What the uprobe_multi program counts; kept out of line. */
+__attribute__((noinline)) void uprobe_me(long i)
+{
+	__asm__ volatile("" : : "r"(i) : "memory");
+}
+
+static int by_uprobe;
+
 static void calls(long n)
 {
-	while (n-- > 0)
-		syscall(__NR_getppid);
+	while (n-- > 0) {
+		if (by_uprobe)
+			uprobe_me(n);
+		else
+			syscall(__NR_getppid);
+	}
 }
 
 /* A perf event on tracepoint @id, CPU 0, any task. */
@@ -352,6 +377,79 @@ static int kmulti_attach(const char *sym, int prog)
 	a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
 	a.link_create.kprobe_multi.cnt = 1;
 	a.link_create.kprobe_multi.syms = (uintptr_t)syms;
+	return sys_bpf(BPF_LINK_CREATE, &a);
+}
+
+/* A BTF-typed tracing program (fentry or fexit) on @func. */
+static int tracing_attach(struct prog *p, const char *func, int type)
+{
+	union bpf_attr a;
+	int btf_id, fd;
+
+	btf_id = btf_find(func, BTF_KIND_FUNC);
+	if (btf_id < 0) {
+		fprintf(stderr, "bpf_attach: no function %s in the kernel's BTF\n",
+			func);
+		exit(1);
+	}
+	memset(&a, 0, sizeof(a));
+	a.prog_type = BPF_PROG_TYPE_TRACING;
+	a.expected_attach_type = type;
+	a.attach_btf_id = btf_id;
+	a.insns = (uintptr_t)p->i;
+	a.insn_cnt = p->n;
+	a.license = (uintptr_t)"GPL";
+	a.log_buf = (uintptr_t)vlog;
+	a.log_size = sizeof(vlog);
+	a.log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, &a);
+	if (fd < 0) {
+		fprintf(stderr, "verifier: %s\n", vlog);
+		die("BPF_PROG_LOAD tracing");
+	}
+	return fd;
+}
+
+/* The file offset of this tool's uprobe_me(), from /proc/self/maps. */
+static unsigned long own_offset(void)
+{
+	unsigned long addr = (unsigned long)uprobe_me, lo, hi, off;
+	char line[512];
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f)
+		die("/proc/self/maps");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %*s %lx", &lo, &hi, &off) == 3 &&
+		    addr >= lo && addr < hi) {
+			fclose(f);
+			return addr - lo + off;
+		}
+	}
+	fclose(f);
+	errno = ENOENT;
+	die("uprobe_me in /proc/self/maps");
+	return 0;
+}
+
+static int umulti_attach(int prog)
+{
+	static char path[4096];
+	unsigned long off = own_offset();
+	union bpf_attr a;
+	ssize_t len;
+
+	len = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	if (len < 0)
+		die("readlink /proc/self/exe");
+	path[len] = 0;
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = prog;
+	a.link_create.attach_type = BPF_TRACE_UPROBE_MULTI;
+	a.link_create.uprobe_multi.path = (uintptr_t)path;
+	a.link_create.uprobe_multi.offsets = (uintptr_t)&off;
+	a.link_create.uprobe_multi.cnt = 1;
+	a.link_create.uprobe_multi.pid = getpid();
 	return sys_bpf(BPF_LINK_CREATE, &a);
 }
 
@@ -456,7 +554,7 @@ int main(int argc, char **argv)
 	long n;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: bpf_attach tp|link|rawtp|printk|kmulti|loop|hold|errors|run ...\n");
+		fprintf(stderr, "usage: bpf_attach tp|link|rawtp|printk|tpbtf|kmulti|fentry|fexit|umulti|loop|hold|errors|run ...\n");
 		return 1;
 	}
 	if (!strcmp(argv[1], "errors"))
@@ -518,7 +616,7 @@ int main(int argc, char **argv)
 		int btf_id;
 
 		snprintf(type, sizeof(type), "btf_trace_%s", argv[2]);
-		btf_id = btf_find(type);
+		btf_id = btf_find(type, BTF_KIND_TYPEDEF);
 		if (btf_id < 0) {
 			fprintf(stderr, "bpf_attach: no %s in the kernel's BTF\n", type);
 			return 1;
@@ -550,6 +648,26 @@ int main(int argc, char **argv)
 		fd = kmulti_attach(argv[2], prog);
 		if (fd < 0)
 			die("BPF_LINK_CREATE kprobe_multi");
+	} else if (!strcmp(argv[1], "fentry") || !strcmp(argv[1], "fexit")) {
+		int fexit = argv[1][1] == 'x';
+
+		if (fexit)
+			want = getppid();
+		build(&p, map, fexit ? 8 : -1, 0);
+		prog = tracing_attach(&p, argv[2], fexit ? BPF_TRACE_FEXIT :
+				      BPF_TRACE_FENTRY);
+		fd = rawtp_open(NULL, prog);
+		if (fd < 0)
+			die("BPF_RAW_TRACEPOINT_OPEN fentry/fexit");
+	} else if (!strcmp(argv[1], "umulti")) {
+		build(&p, map, -1, 0);
+		prog = load(&p, BPF_PROG_TYPE_KPROBE, BPF_TRACE_UPROBE_MULTI);
+		if (prog < 0)
+			die("BPF_PROG_LOAD");
+		fd = umulti_attach(prog);
+		if (fd < 0)
+			die("BPF_LINK_CREATE uprobe_multi");
+		by_uprobe = 1;
 	} else if (!strcmp(argv[1], "loop")) {
 		long k = argc > 4 ? atol(argv[4]) : 10, r;
 		uint64_t before, after;
