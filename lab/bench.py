@@ -11,8 +11,12 @@ Input lines: "BENCH kernel=<ours|noft|base>-<mode> test=<name> ... ns_per_op=<x>
 Prints two tables and machine-readable lines:
   RATIO test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
   NOFT_RATIO test=<name> mode=<mode> ours=<x> noft=<y> ratio=<ours/noft>
+  ADDED test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
 The second kind says what the function tracer costs while off; the
-target is at most 1.02 under -icount for getppid and pipe.
+target is at most 1.02 under -icount for getppid and pipe.  The third
+is for the tests named <plain>+<what> (pipe+perf_sched_switch): what
+<what> adds per operation on each kernel, the figure less the plain
+one of the same boot, and the ratio of those.
 """
 import re
 import sys
@@ -65,13 +69,39 @@ def main(path):
     if any(k == "noft" for (k, _, _) in data):
         vs_noft = table(data, keys, "noft",
                         "ours with the function tracer off / ours without it")
+    added = added_table(data, keys)
     for test, mode, ours, base, ratio in vs_base:
         print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
     for test, mode, ours, noft, ratio in vs_noft:
         print("NOFT_RATIO test=%s mode=%s ours=%.1f noft=%.1f ratio=%.3f"
               % (test, mode, ours, noft, ratio))
+    for test, mode, ours, base, ratio in added:
+        print("ADDED test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
+              % (test, mode, ours, base, ratio))
     return 0
+
+
+def added_table(data, keys):
+    """What each <plain>+<what> test adds to <plain>, ours against base."""
+    print("added per operation, the figure less the plain one (ours / base)")
+    print("%-26s %-7s %12s %12s %7s" % ("test", "mode", "ours added", "base added", "ratio"))
+    lines = []
+    for test, mode in keys:
+        plain = test.split("+", 1)[0]
+        if plain == test:
+            continue
+        try:
+            ours = data[("ours", mode, test)] - data[("ours", mode, plain)]
+            base = data[("base", mode, test)] - data[("base", mode, plain)]
+        except KeyError:
+            continue
+        if base <= 0:
+            continue
+        print("%-26s %-7s %12.1f %12.1f %7.3f" % (test, mode, ours, base, ours / base))
+        lines.append((test, mode, ours, base, ours / base))
+    print()
+    return lines
 
 
 if __name__ == "__main__":

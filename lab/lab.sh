@@ -768,10 +768,12 @@ cmd_bench() {
 	cmd_deps
 	cmd_kernel
 	# BENCH_KERNELS (ours noft base) and BENCH_MODES (tcg icount) choose
-	# a part of the runs, BENCH_OPS the guest's counts (bench.sh).
+	# a part of the runs, BENCH_OPS the guest's counts and BENCH_PARTS
+	# its benchmarks (lab/guest/bench.sh).
 	local kernels=${BENCH_KERNELS:-ours noft base}
 	local modes=${BENCH_MODES:-tcg icount}
 	local ops=${BENCH_OPS:+ tracelab.bench_ops=$BENCH_OPS}
+	ops+=${BENCH_PARTS:+ tracelab.bench_parts=$BENCH_PARTS}
 	bench_module ours "$TREE" "$OBJ"
 	if [[ " $kernels " == *" noft "* ]]; then
 		# Our kernel once more without the function tracer

@@ -10,13 +10,20 @@ tag=$(sed -n 's/.*tracelab\.bench_tag=\([^ ]*\).*/\1/p' /proc/cmdline)
 counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
 set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
+# tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
+# perfbpf, syscall, kprobe, ftrace, graph, irqsoff, rb, drain); plain,
+# the idle figures the others are compared with, always runs.
+parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
+part() {
+	[ -z "$parts" ] || case ",$parts," in *,$1,*) true ;; *) false ;; esac
+}
 # With no tracer (a kernel with the function tracer built in has it off).
 /lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
 # The tracing core's write paths, where the kernel has them: a pipe
 # ping-pong with the scheduler events enabled (every switch and wakeup
 # is recorded), and writes to trace_marker.
 T=/sys/kernel/tracing
-if [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
+if part sched && [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; then
 	echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' > $T/set_event
 	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events || exit 1
 	: > $T/set_event
@@ -41,7 +48,7 @@ fi
 # the event on every CPU (perf's tracepoint PMU: the perf probe builds
 # each record), then while a BPF tracepoint program counts it in a map
 # (lab/guest/bpf_attach.c; the probe builds the record for the program).
-if [ -f $T/events/sched/sched_switch/id ]; then
+if part perfbpf && [ -f $T/events/sched/sched_switch/id ]; then
 	if command -v perf > /dev/null; then
 		perf stat -a -x, -o /tmp/bench-perf.csv -e sched:sched_switch -- \
 			/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +perf_sched_switch ||
@@ -54,7 +61,7 @@ if [ -f $T/events/sched/sched_switch/id ]; then
 	fi
 fi
 # A syscall event: sys_enter_getppid records each call's entry.
-if [ -d $T/events/syscalls/sys_enter_getppid ]; then
+if part syscall && [ -d $T/events/syscalls/sys_enter_getppid ]; then
 	echo 1 > $T/events/syscalls/sys_enter_getppid/enable
 	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +syscall_event || exit 1
 	echo 0 > $T/events/syscalls/sys_enter_getppid/enable
@@ -63,7 +70,7 @@ fi
 # A kprobe event with two arguments on the function getppid() enters:
 # each call records one event (the figure less plain getppid is the cost
 # of a hit).
-if [ -f $T/kprobe_events ]; then
+if part kprobe && [ -f $T/kprobe_events ]; then
 	kfn=$(awk '$3 == "__x64_sys_getppid" || $3 == "__do_sys_getppid" { print $3; exit }' \
 		/proc/kallsyms)
 	if [ -n "$kfn" ] && echo "p:bench/kp2 $kfn a=%di b=%si:u32" > $T/kprobe_events; then
@@ -85,7 +92,7 @@ fn=
 if [ -f $T/available_tracers ] && grep -qw function $T/available_tracers; then
 	fn=$(grep -x -m 1 -e __x64_sys_getppid -e __do_sys_getppid $T/available_filter_functions || true)
 fi
-if [ -n "$fn" ]; then
+if part ftrace && [ -n "$fn" ]; then
 	echo $fn > $T/set_ftrace_filter
 	echo function > $T/current_tracer
 	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS +ftrace_one || exit 1
@@ -100,7 +107,7 @@ fi
 # The function_graph tracer: set_graph_function on getppid()'s function
 # (each call records its entry and return, and those of what it calls),
 # then every function of the kernel, with the small counts.
-if [ -n "$fn" ] && grep -qw function_graph $T/available_tracers; then
+if part graph && [ -n "$fn" ] && grep -qw function_graph $T/available_tracers; then
 	echo $fn > $T/set_graph_function
 	echo function_graph > $T/current_tracer
 	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS +graph_one || exit 1
@@ -115,7 +122,7 @@ if [ -n "$fn" ] && grep -qw function_graph $T/available_tracers; then
 fi
 # The irqsoff tracer on the pipe ping-pong: every stretch with interrupts
 # off is timed, and the longest kept.
-if [ -f $T/available_tracers ] && grep -qw irqsoff $T/available_tracers; then
+if part irqsoff && [ -f $T/available_tracers ] && grep -qw irqsoff $T/available_tracers; then
 	echo irqsoff > $T/current_tracer
 	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +irqsoff || exit 1
 	echo nop > $T/current_tracer
@@ -123,7 +130,7 @@ if [ -f $T/available_tracers ] && grep -qw irqsoff $T/available_tracers; then
 fi
 # The ring buffer benchmark module built for this kernel ("ours", "noft" or "base").
 mod=/lab/bench/rb_bench-${tag%%-*}.ko
-if [ -f "$mod" ]; then
+if part rb && [ -f "$mod" ]; then
 	insmod "$mod" tag="$tag" || exit 1
 	rmmod rb_bench
 fi
@@ -134,7 +141,7 @@ fi
 # does not drain in time is overwritten, not waited for.  Last, because
 # the base kernel can livelock here under -icount (a writer spinning in
 # rb_move_tail(), soft lockup): the figures before it are kept.
-if [ -x /lab/rbmap ] && [ -x /lab/markers ] && [ -e $T/per_cpu/cpu0/trace_pipe_raw ]; then
+if part drain && [ -x /lab/rbmap ] && [ -x /lab/markers ] && [ -e $T/per_cpu/cpu0/trace_pipe_raw ]; then
 	secs=3
 	for mode in mmap read; do
 		echo > $T/trace
