@@ -13,11 +13,13 @@
  *
  * The exchange sleeps, and the tracers find their worst cases where
  * nothing may sleep, often with interrupts off; so it is done a moment
- * later by a worker.  A worse case found meanwhile replaces the one
- * waiting.  The CPU buffer that moves holds records from before the
- * stretch began and from after it ended, up to the exchange; the readers
- * of a latency tracer's snapshot leave them out (&trace_max_info.start
- * and &trace_max_info.end).
+ * later by a worker, on the CPU of the worst case when one CPU buffer
+ * moves: there the ring buffer exchanges without stopping the CPU's
+ * writers, and a stretch ending meanwhile keeps its records.  A worse
+ * case found meanwhile replaces the one waiting.  The CPU buffer that
+ * moves holds records from before the stretch began and from after it
+ * ended, up to the exchange; the readers of a latency tracer's snapshot
+ * leave them out (&trace_max_info.start and &trace_max_info.end).
  */
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -108,24 +110,21 @@ static const struct file_operations max_fops = {
 };
 
 /*
- * The exchange with the snapshot buffer.  The tracer's stop waits for
- * this worker with trace_types_lock held, so the worker only tries the
- * lock and comes back a tick later when it is taken.
+ * The exchange with the snapshot buffer, done where max_work_fn() chose.
+ * The tracer's stop waits for the worker with trace_types_lock held, so
+ * this only tries the lock; 1 says to come back a tick later.
  */
-static void max_work_fn(struct work_struct *work)
+static long max_exchange(void *arg)
 {
-	struct trace_max *m = container_of(to_delayed_work(work),
-					   struct trace_max, work);
+	struct trace_max *m = arg;
 	struct trace_array *tr = container_of(m, struct trace_array, max);
 	struct trace_max_info info;
 	int ret = -ENODEV;
 	bool all;
 	u64 now;
 
-	if (!mutex_trylock(&trace_types_lock)) {
-		schedule_delayed_work(&m->work, 1);
-		return;
-	}
+	if (!mutex_trylock(&trace_types_lock))
+		return 1;
 	raw_spin_lock_irq(&m->lock);
 	info = m->next;
 	all = m->all_cpus;
@@ -154,6 +153,31 @@ static void max_work_fn(struct work_struct *work)
 out:
 	raw_spin_unlock_irq(&m->lock);
 	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+/*
+ * The worker.  When one CPU buffer moves, the exchange runs on that CPU
+ * (work_on_cpu()), where the ring buffer exchanges without stopping the
+ * CPU's writers (see ring_buffer_swap_cpu()); requeueing this work there
+ * would not do, as a work item requeued while it runs stays on its CPU.
+ * A worse case that comes meanwhile on another CPU, or a CPU going
+ * offline, only makes the exchange take the slower way.
+ */
+static void max_work_fn(struct work_struct *work)
+{
+	struct trace_max *m = container_of(to_delayed_work(work),
+					   struct trace_max, work);
+	int cpu = READ_ONCE(m->next.cpu);
+	long again;
+
+	if (!READ_ONCE(m->all_cpus) && cpu != raw_smp_processor_id() &&
+	    cpu_online(cpu))
+		again = work_on_cpu(cpu, max_exchange, m);
+	else
+		again = max_exchange(m);
+	if (again)
+		schedule_delayed_work(&m->work, 1);
 }
 
 static void max_irq_work_fn(struct irq_work *work)

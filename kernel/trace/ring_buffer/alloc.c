@@ -958,6 +958,27 @@ static void rb_swap_one(struct trace_buffer *ba, struct trace_buffer *bb,
 	ring_buffer_wake_waiters(bb, cpu);
 }
 
+/*
+ * The exchange of @cpu's CPU buffers done on @cpu itself, without
+ * stopping its writers: none of them is between its reserve and its
+ * commit while a task runs there, and the reader locks keep interrupts
+ * off for the exchange (see "Swapping CPU buffers" in
+ * Documentation/trace/ring-buffer-design.rst).  False when the caller
+ * is elsewhere.
+ */
+static bool rb_swap_here(struct trace_buffer *ba, struct trace_buffer *bb,
+			 int cpu)
+{
+	bool here;
+
+	preempt_disable();
+	here = raw_smp_processor_id() == cpu;
+	if (here)
+		rb_swap_one(ba, bb, cpu);
+	preempt_enable();
+	return here;
+}
+
 /**
  * ring_buffer_swap_cpu() - exchange one CPU's buffers, or all, between two
  *	buffers
@@ -968,9 +989,10 @@ static void rb_swap_one(struct trace_buffer *ba, struct trace_buffer *bb,
  * For snapshots: the events recorded so far move to the other buffer and
  * recording goes on into what was the other's.  The CPU buffers must have
  * the same size and sub-buffer size.  The switches of each buffer stay
- * with it (recording on or off, disabled per CPU, clock, mode).  Writes
- * refused while the writers are stopped for the exchange are counted in
- * dropped_events, as during a resize.  An iterator reading a CPU buffer
+ * with it (recording on or off, disabled per CPU, clock, mode).  Called
+ * on @cpu itself, the exchange of that CPU refuses no write; otherwise
+ * the writers are stopped for it, and the writes refused meanwhile are
+ * counted in dropped_events, as during a resize.  An iterator reading a CPU buffer
  * goes with it; a consuming reader reads the buffer it asks for.
  *
  * Context: Process context, may sleep.  The caller serialises it with
@@ -995,6 +1017,8 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	mutex_lock_nested(&buffer_b->mutex, SINGLE_DEPTH_NESTING);
 	err = rb_swap_check(buffer_a, buffer_b, cpu);
 	if (err)
+		goto out;
+	if (cpu != RING_BUFFER_ALL_CPUS && rb_swap_here(buffer_a, buffer_b, cpu))
 		goto out;
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)

@@ -10,11 +10,13 @@
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/hrtimer.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/trace_seq.h>
+#include <linux/workqueue.h>
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #include <asm/nmi.h>
@@ -763,6 +765,73 @@ static void rb_test_swap_cpu(struct kunit *test)
 }
 
 /*
+ * A swap done on the CPU itself stops no writer: a timer on that CPU
+ * writing all along loses nothing, and every write lands in one of the
+ * two buffers.
+ */
+struct rb_swap_here_ctx {
+	struct hrtimer timer;
+	struct trace_buffer *a, *b;
+	int cpu;
+	int writes;	/* attempted, by the timer */
+	int swaps;
+	int ret;
+};
+
+#define RB_SWAP_HERE_WRITES	300
+
+static enum hrtimer_restart rb_swap_here_timer(struct hrtimer *t)
+{
+	struct rb_swap_here_ctx *c = container_of(t, struct rb_swap_here_ctx,
+						  timer);
+
+	rb_test_write(c->a, 8, c->writes);
+	if (++c->writes == RB_SWAP_HERE_WRITES)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(t, ns_to_ktime(10 * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+static long rb_swap_here_fn(void *arg)
+{
+	struct rb_swap_here_ctx *c = arg;
+
+	c->cpu = raw_smp_processor_id();
+	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	c->timer.function = rb_swap_here_timer;
+	hrtimer_start(&c->timer, ns_to_ktime(10 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED_HARD);
+	while (READ_ONCE(c->writes) < RB_SWAP_HERE_WRITES && !c->ret) {
+		c->ret = ring_buffer_swap_cpu(c->a, c->b, c->cpu);
+		c->swaps++;
+		udelay(20);
+	}
+	hrtimer_cancel(&c->timer);
+	return 0;
+}
+
+static void rb_test_swap_here(struct kunit *test)
+{
+	struct rb_swap_here_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned long n;
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->a = rb_test_alloc(test, 64 * SUBBUF, 0);
+	c->b = rb_test_alloc(test, 64 * SUBBUF, 0);
+	cpu = cpumask_first(cpu_online_mask);
+	KUNIT_ASSERT_EQ(test, work_on_cpu(cpu, rb_swap_here_fn, c), 0L);
+	KUNIT_ASSERT_EQ(test, c->ret, 0);
+	KUNIT_EXPECT_EQ(test, c->cpu, cpu);
+	KUNIT_EXPECT_GT(test, c->swaps, 1);
+	n = ring_buffer_entries_cpu(c->a, cpu) + ring_buffer_entries_cpu(c->b, cpu);
+	KUNIT_EXPECT_EQ(test, n, (unsigned long)RB_SWAP_HERE_WRITES);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(c->a, cpu) +
+			ring_buffer_dropped_events_cpu(c->b, cpu), 0UL);
+	ring_buffer_free(c->a);
+	ring_buffer_free(c->b);
+}
+
+/*
  * Swapping every CPU at once moves every CPU's events; what belongs to a
  * buffer and not to its events stays: recording off, and recording
  * disabled on a CPU.  An iterator goes with the CPU buffer it reads.
@@ -1325,6 +1394,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_read_page_missed),
 	KUNIT_CASE(rb_test_swap_cpu),
 	KUNIT_CASE(rb_test_swap_all),
+	KUNIT_CASE(rb_test_swap_here),
 	KUNIT_CASE(rb_test_accessors),
 	KUNIT_CASE(rb_test_change_overwrite),
 	KUNIT_CASE(rb_test_recursion_refused),
