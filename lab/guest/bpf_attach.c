@@ -113,6 +113,9 @@ enum kind { K_TP, K_RAWTP, K_KPROBE };
  * getppid()'s return value. */
 static long want = GETPPID_NR;
 
+/* What the program returns: fentry and fexit programs must return 0. */
+static int prog_ret = 1;
+
 /*
  * The counting program.  @off < 0: no context check (kprobe_multi);
  * OFF_ALL: no check at all.  Jumps go to the common exit, patched once
@@ -165,7 +168,7 @@ static void build(struct prog *p, int map_fd, int off, int printk)
 	}
 	for (k = 0; k < nj; k++)
 		p->i[jumps[k]].off = p->n - jumps[k] - 1;
-	emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 1));
+	emit(p, insn(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, prog_ret));
 	emit(p, insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0));
 }
 
@@ -653,6 +656,7 @@ int main(int argc, char **argv)
 
 		if (fexit)
 			want = getppid();
+		prog_ret = 0;
 		build(&p, map, fexit ? 8 : -1, 0);
 		prog = tracing_attach(&p, argv[2], fexit ? BPF_TRACE_FEXIT :
 				      BPF_TRACE_FENTRY);
