@@ -201,6 +201,25 @@ struct rb_reservation {
 };
 
 /*
+ * Producer/consumer mode, full: the rest of the current sub-buffer (@seq,
+ * wpos at @pos) becomes padding, so that no smaller event goes in after
+ * the one just refused.  Every write is then refused until the reader
+ * frees a sub-buffer, and the reader sees the events before the refusal
+ * and after the room came back, with no hole in between.  The caller
+ * holds the crossing; a nested writer may still reserve in the rest
+ * meanwhile, before the padding.
+ */
+static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
+			  unsigned long pos)
+{
+	unsigned long end = rb_pos(cb, seq, cb->subbuf_size);
+
+	while (!local_try_cmpxchg(&cb->wpos, &pos, end))
+		;
+	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+}
+
+/*
  * Reserve at the start of the next sub-buffer.  Only one writer at a time
  * moves wpos across a sub-buffer boundary: an interrupting writer that
  * would need to cross too while the interrupted one is between its
@@ -234,6 +253,8 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	}
 	if (!rb_make_room(cb, seq + 1)) {
 		local_inc(&cb->dropped_events);
+		if (!(buffer->flags & RB_FL_OVERWRITE))
+			rb_close_full(cb, seq, pos);
 		goto fail;
 	}
 

@@ -734,6 +734,42 @@ static void rb_test_read_page_missed(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * Producer/consumer mode drops contiguously: once a write is refused for
+ * want of room, a smaller one that would still fit the current
+ * sub-buffer is refused too, until the reader frees room; the reader
+ * sees every event before the refusals, then those after.
+ */
+static void rb_test_full_drops_contiguous(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 3 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	unsigned long n = 0, i;
+	int cpu;
+
+	cpu = get_cpu();
+	while (n < 1000 && rb_test_write(buffer, 500, n))
+		n++;
+	/* About 64 bytes are left in the last sub-buffer: not for this. */
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 200));
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 2UL);
+	KUNIT_ASSERT_LT(test, n, 1000UL);
+	for (i = 0; i < n; i++) {
+		event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_EXPECT_EQ(test, ring_buffer_event_length(event), 500U);
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 500, i));
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	/* Room again: writes go on, after the refused ones. */
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 201));
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 201));
+	put_cpu();
+	ring_buffer_free(buffer);
+}
+
 /* Swapping a CPU buffer moves its events to the other buffer. */
 static void rb_test_swap_cpu(struct kunit *test)
 {
@@ -1392,6 +1428,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_wait),
 	KUNIT_CASE(rb_test_read_page),
 	KUNIT_CASE(rb_test_read_page_missed),
+	KUNIT_CASE(rb_test_full_drops_contiguous),
 	KUNIT_CASE(rb_test_swap_cpu),
 	KUNIT_CASE(rb_test_swap_all),
 	KUNIT_CASE(rb_test_swap_here),
