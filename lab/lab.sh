@@ -546,6 +546,8 @@ cmd_check() {
 	local hp
 	hp=$(grep -c '\[PASS\]$' "$LOGS/harness-selftest.log")
 	cmd_kernel
+	check_writer_divides
+	hp=$((hp + 1))
 	cmd_initramfs
 	STEP=boot
 	# Two guests side by side, one per host core (each QEMU runs its
@@ -753,6 +755,20 @@ cmd_base_kernel() {
 	rm -rf "$BUILD/lab-modules-base"
 	cp -r "$REPO/lab/modules" "$BUILD/lab-modules-base"
 	logged lab-modules-base "${kmake[@]}" M="$BUILD/lab-modules-base" modules
+}
+
+# The ring buffer's writer has no divide instruction (a 64-bit divide
+# costs 15-90 cycles on every event; see "Slots without a divide" in
+# Documentation/trace/ring-buffer-design.rst).
+check_writer_divides() {
+	STEP=writer-divides
+	local obj=$OBJ/kernel/trace/ring_buffer/write.o divs
+	[ -f "$obj" ] || die "no $obj to check for divides"
+	divs=$(objdump -d "$obj" | grep -E '\s(div|idiv)[bwlq]?\s' || true)
+	[ -z "$divs" ] ||
+		die "kernel/trace/ring_buffer/write.o has divide instructions:
+$divs"
+	echo "[host] ring buffer writer (write.o) has no divide instruction	[PASS]"
 }
 
 # bench_module TAG SRC OBJ: build the benchmark modules against a kernel.

@@ -153,6 +153,7 @@ static void rb_writer_reset(struct rb_cpu *cb)
 		rb_page_reset(cb->ring[i]);
 	local_set(&cb->wpos, 0);
 	local_set(&cb->cpos, 0);
+	cb->lap = 0;
 	local_set(&cb->committing, 0);
 	local_set(&cb->crossing, 0);
 	cb->ctx = 0;
@@ -385,6 +386,7 @@ static unsigned int rb_cpu_rebuild(struct rb_cpu *cb, struct rb_page **ring,
 	}
 	cb->ring = ring;
 	cb->nr = nr;
+	rb_lap_reset(cb);
 	atomic_long_set(&cb->head, head << 1);
 	return nr_pool;
 }

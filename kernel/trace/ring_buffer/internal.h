@@ -125,6 +125,8 @@ struct rb_map {
  * @cpos: (writer, release) commit position
  * @committing: (writer) writers between reserve and commit on this CPU
  * @crossing: (writer) set while a writer moves wpos to the next sub-buffer
+ * @lap: (writer, set by the crossing writer) a sequence of slot 0, within
+ *	one lap of every sequence a writer looks up (rb_wslot())
  * @ctx: (writer) the contexts that are writing, for recursion detection
  * @last_ts: (writer) time stamp of the event that ends at @last_ts_pos
  * @last_ts_pos: (writer) where that event ends; another value means the
@@ -190,6 +192,7 @@ struct rb_cpu {
 	local_t			cpos;
 	local_t			committing;
 	local_t			crossing;
+	unsigned long		lap;
 	unsigned int		ctx;
 	u64			last_ts;
 	local_t			last_ts_pos;
@@ -305,6 +308,32 @@ static inline unsigned long rb_pos(struct rb_cpu *cb, unsigned long seq,
 static inline struct rb_page *rb_slot(struct rb_cpu *cb, unsigned long seq)
 {
 	return READ_ONCE(cb->ring[seq % cb->nr]);
+}
+
+/*
+ * The writer's way to a sequence's sub-buffer, without the divide of
+ * rb_slot(): @seq is within one lap of &rb_cpu.lap, before or after it
+ * (design doc, "Slots without a divide").
+ */
+static inline struct rb_page *rb_wslot(struct rb_cpu *cb, unsigned long seq)
+{
+	unsigned long d = seq - READ_ONCE(cb->lap);
+
+	if (unlikely(d >= cb->nr)) {
+		if ((long)d < 0)
+			d += cb->nr;
+		else
+			d -= cb->nr;
+	}
+	return READ_ONCE(cb->ring[d]);
+}
+
+/* Writers stopped: &rb_cpu.lap for the ring's geometry and wpos now. */
+static inline void rb_lap_reset(struct rb_cpu *cb)
+{
+	unsigned long seq = rb_seq(cb, local_read(&cb->wpos));
+
+	cb->lap = cb->nr ? seq - seq % cb->nr : 0;
 }
 
 static inline unsigned long rb_head_seq(unsigned long head)

@@ -178,7 +178,7 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 		if (!(cb->buffer->flags & RB_FL_OVERWRITE) ||
 		    (hv & RB_HEAD_READER))
 			return false;
-		cnt = local_read(&rb_slot(cb, head)->entries);
+		cnt = local_read(&rb_wslot(cb, head)->entries);
 		/*
 		 * O4: a full barrier before the writes into the sub-buffer;
 		 * O7: fails if the reader claimed head meanwhile.
@@ -201,6 +201,18 @@ struct rb_reservation {
 };
 
 /*
+ * The crossing writer has moved wpos to sequence @seq: when that is slot
+ * 0 again, it starts the next lap.  A writer that interrupts before this
+ * store finds @seq one lap past &rb_cpu.lap, one that interrupts after it
+ * an older sequence one lap before: rb_wslot() takes both.
+ */
+static inline void rb_lap_next(struct rb_cpu *cb, unsigned long seq)
+{
+	if (seq - cb->lap == cb->nr)
+		WRITE_ONCE(cb->lap, seq);
+}
+
+/*
  * Producer/consumer mode, full: the rest of the current sub-buffer (@seq,
  * wpos at @pos) becomes padding, so that no smaller event goes in after
  * the one just refused.  Every write is then refused until the reader
@@ -216,7 +228,7 @@ static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
 
 	while (!local_try_cmpxchg(&cb->wpos, &pos, end))
 		;
-	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 }
 
 /*
@@ -258,19 +270,23 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 		goto fail;
 	}
 
-	page = rb_slot(cb, seq + 1);
+	page = rb_wslot(cb, seq + 1);
 	local_set(&page->entries, 0);
 	next = rb_pos(cb, seq + 1, extra + size);
 	/*
 	 * Nested writers may still reserve what is left of the current
 	 * sub-buffer; each time they do, take a new time stamp so that ours,
-	 * the next sub-buffer's first, stays the latest.
+	 * the next sub-buffer's first, stays the latest.  The one rb_reserve()
+	 * took serves if none did since it was taken (wpos only grows).
 	 */
 	do {
-		res->ts = buffer->clock();
+		if (pos != res->pos)
+			res->ts = buffer->clock();
+		res->pos = ~0UL;
 		page->bpage->time_stamp = res->ts;
 		barrier();
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
+	rb_lap_next(cb, seq + 1);
 
 	WRITE_ONCE(cb->last_ts, res->ts);
 	barrier();
@@ -278,7 +294,7 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	barrier();
 	local_set(&cb->crossing, 0);
 
-	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 	res->pos = rb_pos(cb, seq + 1, 0);
 	res->next = next;
 	res->page = page;
@@ -304,7 +320,7 @@ static bool rb_reserve(struct rb_cpu *cb, unsigned int size,
 
 again:
 	pos = local_read(&cb->wpos);
-	res->page = rb_slot(cb, rb_seq(cb, pos));
+	res->page = rb_wslot(cb, rb_seq(cb, pos));
 	known = local_read(&cb->last_ts_pos) == pos;
 	barrier();
 	/* A nested writer may store it now: then the cmpxchg below fails. */
@@ -373,6 +389,17 @@ static unsigned int rb_ctx_lock(struct rb_cpu *cb)
 
 static void rb_end_commit(struct rb_cpu *cb);
 
+/* ring_buffer_max_event_size(), inline for the reserve. */
+static __always_inline unsigned long
+rb_max_event_size(struct trace_buffer *buffer)
+{
+	unsigned long max = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE;
+
+	if (buffer->time_stamp_abs)
+		max -= RB_LEN_TIME_EXTEND;
+	return max;
+}
+
 /*
  * Whether this CPU's writes are accepted now.  A write refused because
  * recording is off was not wanted; one refused because the CPU buffer is
@@ -419,7 +446,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	preempt_disable_notrace();
 	cb = buffer->cpus[raw_smp_processor_id()];
 	if (unlikely(!rb_writable(buffer, cb) ||
-		     length > ring_buffer_max_event_size(buffer)))
+		     length > rb_max_event_size(buffer)))
 		goto out;
 	bit = rb_ctx_lock(cb);
 	if (!bit)
@@ -483,8 +510,8 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
 
 	smp_wmb();	/* O1: events, then commits; pairs with rb_read_commit() */
 	for (; seq < wseq; seq++)
-		local_set(&rb_slot(cb, seq)->bpage->commit, cb->subbuf_size);
-	local_set(&rb_slot(cb, wseq)->bpage->commit, rb_off(cb, w));
+		local_set(&rb_wslot(cb, seq)->bpage->commit, cb->subbuf_size);
+	local_set(&rb_wslot(cb, wseq)->bpage->commit, rb_off(cb, w));
 	smp_wmb();	/* O2: commits, then cpos; pairs with rb_read_cseq() */
 	local_set(&cb->cpos, w);
 }
@@ -602,7 +629,7 @@ bool rb_seal(struct rb_cpu *cb)
 	    !rb_make_room(cb, seq + 1))
 		goto uncross;
 
-	page = rb_slot(cb, seq + 1);
+	page = rb_wslot(cb, seq + 1);
 	local_set(&page->entries, 0);
 	next = rb_pos(cb, seq + 1, 0);
 	/* An NMI may still reserve in the current sub-buffer: retry then. */
@@ -611,11 +638,12 @@ bool rb_seal(struct rb_cpu *cb)
 		page->bpage->time_stamp = ts;
 		barrier();
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
+	rb_lap_next(cb, seq + 1);
 	/* The next event's delta counts from the new sub-buffer's stamp. */
 	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
 	local_set(&cb->last_ts_pos, next);
-	rb_pad_tail(cb, rb_slot(cb, seq), rb_off(cb, pos));
+	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 	sealed = true;
 uncross:
 	barrier();
@@ -788,11 +816,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
  */
 unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
 {
-	unsigned long max = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE;
-
-	if (buffer->time_stamp_abs)
-		max -= RB_LEN_TIME_EXTEND;
-	return max;
+	return rb_max_event_size(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 
