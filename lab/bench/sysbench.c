@@ -12,6 +12,10 @@
  *             marker file is given
  * A test with 0 operations is skipped; SUFFIX is appended to the test
  * names (bench.sh runs pipe again with scheduler events enabled).
+ * With SYSBENCH_CPU=N in the environment both processes run on CPU N
+ * and the pipe test is named pipe1: two context switches per round trip
+ * on one CPU, none of the other CPU's timing in it, so that under
+ * -icount the cost a sched_switch probe adds is a stable difference.
  * Each prints one machine-readable line:
  *   BENCH kernel=<tag> test=<name> ops=<N> ns_per_op=<float>
  * Under QEMU's -icount the guest clock counts instructions, so the
@@ -19,6 +23,8 @@
  *
  * Usage: sysbench TAG [getppid_ops [pipe_ops [SUFFIX [marker_ops FILE]]]]
  */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -37,6 +43,7 @@ static double now_ns(void)
 }
 
 static const char *suffix = "";
+static const char *pipe_name = "pipe";
 
 static void report(const char *tag, const char *test, long ops, double ns)
 {
@@ -86,7 +93,7 @@ static int bench_pipe(const char *tag, long ops)
 			return 1;
 		}
 	}
-	report(tag, "pipe", ops, now_ns() - t0);
+	report(tag, pipe_name, ops, now_ns() - t0);
 	waitpid(pid, NULL, 0);
 	return 0;
 }
@@ -128,6 +135,17 @@ int main(int argc, char **argv)
 	    (marker_ops && argc < 7)) {
 		fprintf(stderr, "usage: sysbench TAG [getppid_ops [pipe_ops [SUFFIX [marker_ops FILE]]]]\n");
 		return 2;
+	}
+	if (getenv("SYSBENCH_CPU")) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(atoi(getenv("SYSBENCH_CPU")), &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			perror("sched_setaffinity");
+			return 1;
+		}
+		pipe_name = "pipe1";
 	}
 	if (getppid_ops)
 		bench_getppid(tag, getppid_ops);

@@ -44,11 +44,16 @@ if part sched && [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; the
 	/lab/sysbench "${tag:-unknown}" 0 0 "" $MARKER_OPS $T/trace_marker || exit 1
 	echo > $T/trace
 fi
-# perf and BPF on sched_switch: the pipe ping-pong while perf counts
-# the event on every CPU (perf's tracepoint PMU: the perf probe builds
-# each record), then while a BPF tracepoint program counts it in a map
-# (lab/guest/bpf_attach.c; the probe builds the record for the program).
+# perf and BPF on sched_switch: a pipe ping-pong on one CPU (pipe1: two
+# switches per round trip, SYSBENCH_CPU) with nothing on, while perf
+# counts the event on every CPU (perf's tracepoint PMU: the perf probe
+# builds each record), while a BPF tracepoint program counts it in a map
+# (lab/guest/bpf_attach.c; the probe builds the record for the program),
+# and while tracefs records it (the probe writes the ring buffer).  The
+# figure less pipe1's, halved, is the cost of one sched_switch hit.
 if part perfbpf && [ -f $T/events/sched/sched_switch/id ]; then
+	export SYSBENCH_CPU=0
+	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS || exit 1
 	if command -v perf > /dev/null; then
 		perf stat -a -x, -o /tmp/bench-perf.csv -e sched:sched_switch -- \
 			/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +perf_sched_switch ||
@@ -59,6 +64,11 @@ if part perfbpf && [ -f $T/events/sched/sched_switch/id ]; then
 			/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +bpf_sched_switch ||
 			exit 1
 	fi
+	echo 1 > $T/events/sched/sched_switch/enable
+	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +tracefs_sched_switch || exit 1
+	echo 0 > $T/events/sched/sched_switch/enable
+	echo > $T/trace
+	unset SYSBENCH_CPU
 fi
 # A syscall event: sys_enter_getppid records each call's entry.
 if part syscall && [ -d $T/events/syscalls/sys_enter_getppid ]; then
