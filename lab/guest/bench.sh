@@ -11,7 +11,7 @@ counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
 set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
-# perfbpf, syscall, kprobe, ftrace, graph, irqsoff, rb, drain); plain,
+# perfbpf, syscall, kprobe, ftrace, graph, irqsoff, rb or rbwrite, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -142,6 +142,11 @@ fi
 mod=/lab/bench/rb_bench-${tag%%-*}.ko
 if part rb && [ -f "$mod" ]; then
 	insmod "$mod" tag="$tag" || exit 1
+	rmmod rb_bench
+elif part rbwrite && [ -f "$mod" ]; then
+	# The single-producer figures alone (the base kernel's concurrent
+	# 512-byte run never ends under -icount).
+	insmod "$mod" tag="$tag" single_only=1 || exit 1
 	rmmod rb_bench
 fi
 # Draining: a writer per CPU writes trace_marker at full speed while one

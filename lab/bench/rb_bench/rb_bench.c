@@ -42,6 +42,10 @@ static unsigned int reps = 7;
 module_param(reps, uint, 0444);
 MODULE_PARM_DESC(reps, "runs of each concurrent test; the median is reported");
 
+static bool single_only;
+module_param(single_only, bool, 0444);
+MODULE_PARM_DESC(single_only, "only the single-producer rb_write tests");
+
 #define MAX_REPS	15
 
 static const unsigned int sizes[] = { 8, 64, 512 };
@@ -175,7 +179,7 @@ static int __init rb_bench_init(void)
 
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		err = bench_one(sizes[i], false);
-		if (!err)
+		if (!err && !single_only)
 			err = bench_one(sizes[i], true);
 		if (err)
 			return err;
