@@ -880,9 +880,13 @@ static void rb_test_swap_all(struct kunit *test)
 	struct ring_buffer_iter *iter;
 	int cpu;
 
-	cpu = get_cpu();
+	/*
+	 * One CPU throughout: the swap sleeps, and a test that woke up on
+	 * the other CPU would write where recording was not disabled.
+	 */
+	migrate_disable();
+	cpu = raw_smp_processor_id();
 	KUNIT_EXPECT_TRUE(test, rb_test_write(a, 8, 3));
-	put_cpu();
 	iter = ring_buffer_read_start(a, cpu, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, iter);
 	ring_buffer_record_off(a);
@@ -898,16 +902,13 @@ static void rb_test_swap_all(struct kunit *test)
 	ring_buffer_read_finish(iter);
 	/* a is still off; b still refuses writes on this CPU. */
 	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(a));
-	cpu = get_cpu();
 	KUNIT_EXPECT_FALSE(test, rb_test_write(a, 8, 4));
 	KUNIT_EXPECT_FALSE(test, rb_test_write(b, 8, 4));
-	put_cpu();
 	ring_buffer_record_on(a);
 	ring_buffer_record_enable_cpu(b, cpu);
-	cpu = get_cpu();
 	KUNIT_EXPECT_TRUE(test, rb_test_write(a, 8, 5));
 	KUNIT_EXPECT_TRUE(test, rb_test_write(b, 8, 6));
-	put_cpu();
+	migrate_enable();
 	event = ring_buffer_consume(a, cpu, NULL, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, event);
 	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 5));
