@@ -812,18 +812,21 @@ struct rb_swap_here_ctx {
 	int writes;	/* attempted, by the timer */
 	int swaps;
 	int ret;
+	bool stop;
 };
 
-#define RB_SWAP_HERE_WRITES	300
+#define RB_SWAP_HERE_SWAPS	50
+/* Well below what the buffers hold: none is dropped for want of room. */
+#define RB_SWAP_HERE_MAX_WRITES	5000
 
 static enum hrtimer_restart rb_swap_here_timer(struct hrtimer *t)
 {
 	struct rb_swap_here_ctx *c = container_of(t, struct rb_swap_here_ctx,
 						  timer);
 
-	rb_test_write(c->a, 8, c->writes);
-	if (++c->writes == RB_SWAP_HERE_WRITES)
+	if (READ_ONCE(c->stop) || c->writes >= RB_SWAP_HERE_MAX_WRITES)
 		return HRTIMER_NORESTART;
+	rb_test_write(c->a, 8, c->writes++);
 	hrtimer_forward_now(t, ns_to_ktime(10 * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }
@@ -835,12 +838,14 @@ static long rb_swap_here_fn(void *arg)
 	c->cpu = raw_smp_processor_id();
 	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	c->timer.function = rb_swap_here_timer;
-	hrtimer_start(&c->timer, ns_to_ktime(10 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED_HARD);
-	while (READ_ONCE(c->writes) < RB_SWAP_HERE_WRITES && !c->ret) {
+	hrtimer_start(&c->timer, ns_to_ktime(10 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+	while (c->swaps < RB_SWAP_HERE_SWAPS && !c->ret) {
 		c->ret = ring_buffer_swap_cpu(c->a, c->b, c->cpu);
 		c->swaps++;
 		udelay(20);
 	}
+	WRITE_ONCE(c->stop, true);
 	hrtimer_cancel(&c->timer);
 	return 0;
 }
@@ -858,9 +863,10 @@ static void rb_test_swap_here(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, work_on_cpu(cpu, rb_swap_here_fn, c), 0L);
 	KUNIT_ASSERT_EQ(test, c->ret, 0);
 	KUNIT_EXPECT_EQ(test, c->cpu, cpu);
-	KUNIT_EXPECT_GT(test, c->swaps, 1);
+	KUNIT_EXPECT_EQ(test, c->swaps, RB_SWAP_HERE_SWAPS);
+	KUNIT_EXPECT_GT(test, c->writes, 0);
 	n = ring_buffer_entries_cpu(c->a, cpu) + ring_buffer_entries_cpu(c->b, cpu);
-	KUNIT_EXPECT_EQ(test, n, (unsigned long)RB_SWAP_HERE_WRITES);
+	KUNIT_EXPECT_EQ(test, n, (unsigned long)c->writes);
 	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(c->a, cpu) +
 			ring_buffer_dropped_events_cpu(c->b, cpu), 0UL);
 	ring_buffer_free(c->a);
