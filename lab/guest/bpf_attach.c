@@ -174,8 +174,12 @@ static void build(struct prog *p, int map_fd, int off, int printk)
 
 static char vlog[65536];
 
-/* Load; on failure errno is kept and the verifier's log printed. */
-static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
+/*
+ * Load, typed by the kernel's BTF type @btf_id when it is not 0; on
+ * failure errno is kept and the verifier's log printed.
+ */
+static int load_btf(struct prog *p, enum bpf_prog_type type, int attach_type,
+		    int btf_id)
 {
 	union bpf_attr a;
 	int fd;
@@ -183,6 +187,7 @@ static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
 	memset(&a, 0, sizeof(a));
 	a.prog_type = type;
 	a.expected_attach_type = attach_type;
+	a.attach_btf_id = btf_id;
 	a.insns = (uintptr_t)p->i;
 	a.insn_cnt = p->n;
 	a.license = (uintptr_t)"GPL";
@@ -198,6 +203,11 @@ static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
 		errno = e;
 	}
 	return fd;
+}
+
+static int load(struct prog *p, enum bpf_prog_type type, int attach_type)
+{
+	return load_btf(p, type, attach_type, 0);
 }
 
 /*
@@ -383,33 +393,25 @@ static int kmulti_attach(const char *sym, int prog)
 	return sys_bpf(BPF_LINK_CREATE, &a);
 }
 
-/* A BTF-typed tracing program (fentry or fexit) on @func. */
-static int tracing_attach(struct prog *p, const char *func, int type)
+/*
+ * A BTF-typed tracing program of attach type @type, typed by the type of
+ * kind @kind named @name in the kernel's BTF (a function for fentry and
+ * fexit, a btf_trace_<name> typedef for tp_btf), attached.
+ */
+static int tracing_attach(struct prog *p, const char *name, int kind, int type)
 {
-	union bpf_attr a;
-	int btf_id, fd;
+	int btf_id = btf_find(name, kind), prog, fd;
 
-	btf_id = btf_find(func, BTF_KIND_FUNC);
 	if (btf_id < 0) {
-		fprintf(stderr, "bpf_attach: no function %s in the kernel's BTF\n",
-			func);
+		fprintf(stderr, "bpf_attach: no %s in the kernel's BTF\n", name);
 		exit(1);
 	}
-	memset(&a, 0, sizeof(a));
-	a.prog_type = BPF_PROG_TYPE_TRACING;
-	a.expected_attach_type = type;
-	a.attach_btf_id = btf_id;
-	a.insns = (uintptr_t)p->i;
-	a.insn_cnt = p->n;
-	a.license = (uintptr_t)"GPL";
-	a.log_buf = (uintptr_t)vlog;
-	a.log_size = sizeof(vlog);
-	a.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &a);
-	if (fd < 0) {
-		fprintf(stderr, "verifier: %s\n", vlog);
+	prog = load_btf(p, BPF_PROG_TYPE_TRACING, type, btf_id);
+	if (prog < 0)
 		die("BPF_PROG_LOAD tracing");
-	}
+	fd = rawtp_open(NULL, prog);
+	if (fd < 0)
+		die("BPF_RAW_TRACEPOINT_OPEN tracing");
 	return fd;
 }
 
@@ -615,34 +617,10 @@ int main(int argc, char **argv)
 		}
 	} else if (!strcmp(argv[1], "tpbtf")) {
 		char type[128];
-		union bpf_attr a;
-		int btf_id;
 
 		snprintf(type, sizeof(type), "btf_trace_%s", argv[2]);
-		btf_id = btf_find(type, BTF_KIND_TYPEDEF);
-		if (btf_id < 0) {
-			fprintf(stderr, "bpf_attach: no %s in the kernel's BTF\n", type);
-			return 1;
-		}
 		build(&p, map, 8, 0);
-		memset(&a, 0, sizeof(a));
-		a.prog_type = BPF_PROG_TYPE_TRACING;
-		a.expected_attach_type = BPF_TRACE_RAW_TP;
-		a.attach_btf_id = btf_id;
-		a.insns = (uintptr_t)p.i;
-		a.insn_cnt = p.n;
-		a.license = (uintptr_t)"GPL";
-		a.log_buf = (uintptr_t)vlog;
-		a.log_size = sizeof(vlog);
-		a.log_level = 1;
-		prog = sys_bpf(BPF_PROG_LOAD, &a);
-		if (prog < 0) {
-			fprintf(stderr, "verifier: %s\n", vlog);
-			die("BPF_PROG_LOAD tp_btf");
-		}
-		fd = rawtp_open(NULL, prog);
-		if (fd < 0)
-			die("BPF_RAW_TRACEPOINT_OPEN tp_btf");
+		fd = tracing_attach(&p, type, BTF_KIND_TYPEDEF, BPF_TRACE_RAW_TP);
 	} else if (!strcmp(argv[1], "kmulti")) {
 		build(&p, map, -1, 0);
 		prog = load(&p, BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI);
@@ -658,11 +636,8 @@ int main(int argc, char **argv)
 			want = getppid();
 		prog_ret = 0;
 		build(&p, map, fexit ? 8 : -1, 0);
-		prog = tracing_attach(&p, argv[2], fexit ? BPF_TRACE_FEXIT :
-				      BPF_TRACE_FENTRY);
-		fd = rawtp_open(NULL, prog);
-		if (fd < 0)
-			die("BPF_RAW_TRACEPOINT_OPEN fentry/fexit");
+		fd = tracing_attach(&p, argv[2], BTF_KIND_FUNC,
+				    fexit ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY);
 	} else if (!strcmp(argv[1], "umulti")) {
 		build(&p, map, -1, 0);
 		prog = load(&p, BPF_PROG_TYPE_KPROBE, BPF_TRACE_UPROBE_MULTI);
