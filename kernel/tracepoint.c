@@ -12,7 +12,8 @@
  * All updates are serialised by one mutex.  The static key is turned on
  * after the first array is published and off before the last one is
  * withdrawn, so a call site that sees the key on finds an array or NULL,
- * and handles both.
+ * and handles both.  The call site calls the only probe directly through
+ * a static call, or the iterator when there are more (tp_replace()).
  *
  * Modules: the module loader gives each module its own table of
  * tracepoints.  Subscribers (the event tracer) learn of modules coming
@@ -29,6 +30,7 @@
 #include <linux/slab.h>
 #include <linux/static_key.h>
 #include <linux/tracepoint.h>
+#include <linux/workqueue.h>
 
 /* The table of vmlinux's tracepoints, from the linker script. */
 extern tracepoint_ptr_t __start___tracepoints_ptrs[];
@@ -43,24 +45,47 @@ typedef void (*tp_mod_fn)(struct tracepoint *tp, struct module *mod,
 static DEFINE_MUTEX(tracepoints_mutex);
 
 /*
- * A probe array as allocated: the RCU head that frees it, then the
- * probes, highest priority first, ending with a NULL @func.
- * tracepoint->funcs points at @probes.
+ * A probe array as allocated: the RCU head that frees it, a grace
+ * period cookie, then the probes, highest priority first, ending with
+ * a NULL @func.  tracepoint->funcs points at @probes.  Once @since has
+ * completed, no caller holds an array whose first probe differs from
+ * this one's.  A one-probe array whose call site still goes through
+ * the iterator waits on tp_pending, with its tracepoint in @tp (see
+ * tp_replace()).
  */
 struct tp_probes {
 	struct rcu_head		rcu;
+	unsigned long		since;
+	struct tracepoint	*tp;
+	struct list_head	pending;
 	struct tracepoint_func	probes[];
 };
 
 static struct tp_probes *tp_probes_alloc(int nr, gfp_t gfp)
 {
-	return kzalloc(struct_size_t(struct tp_probes, probes, nr + 1), gfp);
+	struct tp_probes *p;
+
+	p = kzalloc(struct_size(p, probes, nr + 1), gfp);
+	if (p)
+		INIT_LIST_HEAD(&p->pending);
+	return p;
 }
 
+static struct tp_probes *tp_probes_of(struct tracepoint_func *funcs)
+{
+	return container_of(funcs, struct tp_probes, probes[0]);
+}
+
+/* Called under tracepoints_mutex, as is everything that uses tp_pending. */
 static void tp_probes_free(struct tracepoint_func *funcs)
 {
-	if (funcs)
-		kfree_rcu(container_of(funcs, struct tp_probes, probes[0]), rcu);
+	struct tp_probes *p;
+
+	if (!funcs)
+		return;
+	p = tp_probes_of(funcs);
+	list_del(&p->pending);
+	kfree_rcu(p, rcu);
 }
 
 static struct tracepoint_func *tp_funcs(struct tracepoint *tp)
@@ -78,22 +103,114 @@ static int tp_count(const struct tracepoint_func *funcs)
 	return nr;
 }
 
-/* Publish @funcs (NULL when the last probe goes) and free the old array. */
+/*
+ * The call site's static call.  It points at the tracepoint's only
+ * probe while exactly one is attached, and at the iterator otherwise.
+ * The call site passes the data of the first probe of the array it
+ * loaded, and the iterator ignores that data; so the rule that keeps
+ * every probe on its own data is:
+ *
+ *   the call points at probe P only while no CPU can still hold an
+ *   array whose first entry is not P with P's data.
+ *
+ * Moving to the iterator is always safe, and is done before an array
+ * with a second probe is published.  Moving to a probe needs its
+ * one-probe array published and a grace period that has ended every
+ * caller that loaded an array with another first entry.  That grace
+ * period is the array's @since cookie:
+ *
+ * - from two probes to one, it dates from the last change of the first
+ *   entry, which is often long ago: the probe that stays is usually the
+ *   one attached first;
+ * - from none to one, it is when the last probe of any tracepoint went
+ *   (tp_last_gone): older arrays of this tracepoint may still be held.
+ *
+ * Nothing waits for it.  If it has not completed yet, the call stays
+ * on (or moves to) the iterator and the array goes on tp_pending;
+ * tp_promote() moves the call to the probe once the grace period is
+ * over, unless the array has been replaced meanwhile.  Attaching and
+ * detaching never block on RCU.
+ */
+static unsigned long tp_last_gone;
+static bool tp_any_gone;
+static LIST_HEAD(tp_pending);
+
+static void tp_promote(struct work_struct *work);
+static DECLARE_DELAYED_WORK(tp_promote_work, tp_promote);
+
+static void tp_retarget(struct tracepoint *tp, void *func)
+{
+	__static_call_update(tp->static_call_key, tp->static_call_tramp, func);
+}
+
+static void tp_promote(struct work_struct *work)
+{
+	struct tp_probes *p, *next;
+
+	mutex_lock(&tracepoints_mutex);
+	list_for_each_entry_safe(p, next, &tp_pending, pending) {
+		if (!poll_state_synchronize_rcu(p->since))
+			continue;
+		tp_retarget(p->tp, p->probes[0].func);
+		list_del_init(&p->pending);
+	}
+	if (!list_empty(&tp_pending))
+		schedule_delayed_work(&tp_promote_work, 1);
+	mutex_unlock(&tracepoints_mutex);
+}
+
+static bool tp_same_first(const struct tracepoint_func *a,
+			  const struct tracepoint_func *b)
+{
+	return a->func == b->func && a->data == b->data;
+}
+
+/*
+ * Publish @funcs (NULL when the last probe goes), retarget the static
+ * call as the rule above says, and free the old array.
+ */
 static void tp_replace(struct tracepoint *tp, struct tracepoint_func *funcs)
 {
 	struct tracepoint_func *old = tp_funcs(tp);
+	int was = tp_count(old), nr = tp_count(funcs);
+	struct tp_probes *p;
 
-	if (funcs && !old) {
-		rcu_assign_pointer(tp->funcs, funcs);
-		static_key_enable(&tp->key);
-	} else if (!funcs && old) {
+	if (!nr) {
 		static_key_disable(&tp->key);
 		rcu_assign_pointer(tp->funcs, NULL);
+		tp_last_gone = get_state_synchronize_rcu();
+		tp_any_gone = true;
 		if (tp->unregfunc)
 			tp->unregfunc();
-	} else {
-		rcu_assign_pointer(tp->funcs, funcs);
+		tp_probes_free(old);
+		return;
 	}
+
+	p = tp_probes_of(funcs);
+	if (was == 1)
+		tp_retarget(tp, tp->iterator);
+	rcu_assign_pointer(tp->funcs, funcs);
+	if (!was)
+		p->since = tp_any_gone ? tp_last_gone :
+			   get_completed_synchronize_rcu();
+	else if (tp_same_first(old, funcs))
+		p->since = tp_probes_of(old)->since;
+	else
+		p->since = get_state_synchronize_rcu();
+
+	if (nr == 1 && poll_state_synchronize_rcu(p->since)) {
+		tp_retarget(tp, funcs[0].func);
+	} else if (nr == 1) {
+		if (!was)
+			tp_retarget(tp, tp->iterator);
+		p->tp = tp;
+		list_add_tail(&p->pending, &tp_pending);
+		/* The cookies only read the clock: make the grace period start. */
+		start_poll_synchronize_rcu();
+		schedule_delayed_work(&tp_promote_work, 1);
+	}
+	if (!was)
+		static_key_enable(&tp->key);
 	tp_probes_free(old);
 }
 
@@ -403,6 +520,7 @@ static void tp_detach_all(struct tracepoint *tp, void *priv)
 	mutex_lock(&tracepoints_mutex);
 	old = tp_funcs(tp);
 	RCU_INIT_POINTER(tp->funcs, NULL);
+	/* Also takes it off tp_pending: its static call goes with it. */
 	tp_probes_free(old);
 	mutex_unlock(&tracepoints_mutex);
 }

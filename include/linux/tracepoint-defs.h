@@ -10,6 +10,7 @@
 #include <linux/atomic.h>
 #include <linux/types.h>
 #include <linux/static_key.h>
+#include <linux/static_call_types.h>
 
 /**
  * struct trace_print_flags - one entry of a flag or symbol name table
@@ -47,6 +48,9 @@ struct tracepoint_func {
  * struct tracepoint - a static instrumentation site
  * @name: "name" of trace_name(), as it appears in the events/ directory
  * @key: on while at least one probe is attached; patched into the call site
+ * @static_call_key: the call site's static call: the only probe, or @iterator
+ * @static_call_tramp: its trampoline (NULL without arch static calls)
+ * @iterator: the function that calls every probe of @funcs
  * @regfunc: called before the first probe is attached, may refuse it
  * @unregfunc: called after the last probe is detached
  * @funcs: NULL-terminated probe array, replaced whole under RCU
@@ -54,6 +58,9 @@ struct tracepoint_func {
 struct tracepoint {
 	const char		*name;
 	struct static_key	key;
+	struct static_call_key	*static_call_key;
+	void			*static_call_tramp;
+	void			*iterator;
 	int			(*regfunc)(void);
 	void			(*unregfunc)(void);
 	struct tracepoint_func __rcu *funcs;

@@ -218,10 +218,14 @@ void syscall_unregfunc(void);
 #ifdef TRACEPOINTS_ENABLED
 /*
  * The call site.  While no probe is attached, trace_name() is one
- * static-key NOP.  Once one is, the key jumps to a call of the
- * out-of-line __traceiter_name(), defined once by DEFINE_TRACE(), which
- * walks the probe array.  Keeping the walk out of line keeps every call
- * site small: the arguments are evaluated only when the key is on.
+ * static-key NOP: the arguments are evaluated only when the key is on.
+ * Once it is, the call site loads the probe array and makes a static
+ * call with the first probe's data.  With exactly one probe attached
+ * the static call goes straight to that probe; otherwise it goes to
+ * __traceiter_name(), defined once by DEFINE_TRACE(), which ignores the
+ * data it is given and walks the array itself.  kernel/tracepoint.c
+ * retargets the call, and explains why a probe never sees another
+ * probe's data.
  *
  * Probes run with preemption disabled: that is the RCU read side that
  * tracepoint_synchronize_unregister() waits for.  With lockdep, every
@@ -230,12 +234,17 @@ void syscall_unregfunc(void);
  */
 #define __DECLARE_TRACE(name, proto, args, cond, data_proto)		\
 	extern struct tracepoint __tracepoint_##name;			\
-	void __traceiter_##name(proto);					\
+	void __traceiter_##name(data_proto);				\
+	DECLARE_STATIC_CALL(tp_func_##name, __traceiter_##name);	\
 	static inline void trace_##name(proto)				\
 	{								\
 		if (static_key_false(&__tracepoint_##name.key) && (cond)) { \
+			const struct tracepoint_func *__tp_f;		\
+									\
 			preempt_disable_notrace();			\
-			__traceiter_##name(args);			\
+			__tp_f = rcu_dereference_raw(__tracepoint_##name.funcs); \
+			if (likely(__tp_f))				\
+				static_call(tp_func_##name)(__tp_f->data, args); \
 			preempt_enable_notrace();			\
 		}							\
 		if (IS_ENABLED(CONFIG_LOCKDEP) && (cond)) {		\
@@ -275,24 +284,16 @@ void syscall_unregfunc(void);
 
 /*
  * The definition, in the one file that defines CREATE_TRACE_POINTS: the
- * tracepoint itself, its name, its entry in the table the tracepoint
- * core walks (__tracepoints_ptrs, one per vmlinux or module) and the
- * iterator.  The probe array ends with a NULL function; each probe
- * gets its own data followed by the arguments.
+ * iterator and the static call that starts out pointing at it, the
+ * tracepoint itself, its name, and its entry in the table the
+ * tracepoint core walks (__tracepoints_ptrs, one per vmlinux or module).
+ * The probe array ends with a NULL function; each probe gets its own
+ * data followed by the arguments.
  */
 #define DEFINE_TRACE_FN(_name, _reg, _unreg, proto, args)		\
 	static const char __tpstrtab_##_name[]				\
 	__section("__tracepoints_strings") = #_name;			\
-	struct tracepoint __tracepoint_##_name __used			\
-	__section("__tracepoints") = {					\
-		.name = __tpstrtab_##_name,				\
-		.key = STATIC_KEY_INIT_FALSE,				\
-		.regfunc = _reg,					\
-		.unregfunc = _unreg,					\
-	};								\
-	static tracepoint_ptr_t __tracepoint_ptr_##_name __used	\
-	__section("__tracepoints_ptrs") = &__tracepoint_##_name;	\
-	void __traceiter_##_name(proto)					\
+	void __traceiter_##_name(void *__data, proto)			\
 	{								\
 		const struct tracepoint_func *__tp_f;			\
 									\
@@ -300,17 +301,32 @@ void syscall_unregfunc(void);
 		for (; __tp_f && __tp_f->func; __tp_f++)		\
 			((void (*)(void *, proto))__tp_f->func)(__tp_f->data, \
 								args);	\
-	}
+	}								\
+	DEFINE_STATIC_CALL(tp_func_##_name, __traceiter_##_name);	\
+	struct tracepoint __tracepoint_##_name __used			\
+	__section("__tracepoints") = {					\
+		.name = __tpstrtab_##_name,				\
+		.key = STATIC_KEY_INIT_FALSE,				\
+		.static_call_key = &STATIC_CALL_KEY(tp_func_##_name),	\
+		.static_call_tramp = STATIC_CALL_TRAMP_ADDR(tp_func_##_name), \
+		.iterator = &__traceiter_##_name,			\
+		.regfunc = _reg,					\
+		.unregfunc = _unreg,					\
+	};								\
+	static tracepoint_ptr_t __tracepoint_ptr_##_name __used	\
+	__section("__tracepoints_ptrs") = &__tracepoint_##_name;
 
 #define DEFINE_TRACE(name, proto, args)					\
 	DEFINE_TRACE_FN(name, NULL, NULL, PARAMS(proto), PARAMS(args))
 
 #define EXPORT_TRACEPOINT_SYMBOL_GPL(name)				\
 	EXPORT_SYMBOL_GPL(__tracepoint_##name);				\
-	EXPORT_SYMBOL_GPL(__traceiter_##name)
+	EXPORT_SYMBOL_GPL(__traceiter_##name);				\
+	EXPORT_STATIC_CALL_GPL(tp_func_##name)
 #define EXPORT_TRACEPOINT_SYMBOL(name)					\
 	EXPORT_SYMBOL(__tracepoint_##name);				\
-	EXPORT_SYMBOL(__traceiter_##name)
+	EXPORT_SYMBOL(__traceiter_##name);				\
+	EXPORT_STATIC_CALL(tp_func_##name)
 
 #else
 /*

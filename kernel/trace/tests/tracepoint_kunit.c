@@ -18,6 +18,13 @@
 DECLARE_TRACE(tpk_plain, TP_PROTO(int v), TP_ARGS(v));
 DEFINE_TRACE(tpk_plain, TP_PROTO(int v), TP_ARGS(v));
 
+/*
+ * The races' own tracepoint, with one call site: moving a static call
+ * patches every call site, and under emulation each patch is slow.
+ */
+DECLARE_TRACE(tpk_race, TP_PROTO(int v), TP_ARGS(v));
+DEFINE_TRACE(tpk_race, TP_PROTO(int v), TP_ARGS(v));
+
 DECLARE_TRACE_CONDITION(tpk_cond, TP_PROTO(int v), TP_ARGS(v),
 			TP_CONDITION(v > 0));
 DEFINE_TRACE(tpk_cond, TP_PROTO(int v), TP_ARGS(v));
@@ -145,6 +152,56 @@ static void tpk_test_priorities(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, rcu_access_pointer(tp->funcs));
 }
 
+/*
+ * Wait for the call site's static call to point at @func: moving it to
+ * a probe waits for a grace period, without blocking the attach.
+ */
+static bool tpk_call_goes_to(struct tracepoint *tp, void *func)
+{
+	int i;
+
+	for (i = 0; i < 250; i++) {
+		if (READ_ONCE(tp->static_call_key->func) == func)
+			return true;
+		msleep(20);
+	}
+	return false;
+}
+
+/*
+ * The call site's static call goes straight to the only probe, and to
+ * the iterator whenever there are more.
+ */
+static void tpk_test_static_call(struct kunit *test)
+{
+	static const char a[] = "a", b[] = "b";
+	void *iter = __tracepoint_tpk_plain.iterator;
+
+	KUNIT_EXPECT_PTR_EQ(test, iter, (void *)__traceiter_tpk_plain);
+	KUNIT_ASSERT_EQ(test, register_trace_tpk_plain(tpk_probe, (void *)a), 0);
+	KUNIT_EXPECT_TRUE(test, tpk_call_goes_to(&__tracepoint_tpk_plain,
+						 tpk_probe));
+	KUNIT_ASSERT_EQ(test, register_trace_prio_tpk_plain(tpk_other_probe,
+							    (void *)b, 20), 0);
+	KUNIT_EXPECT_PTR_EQ(test, static_call_query(tp_func_tpk_plain), iter);
+	tpk_log_reset();
+	trace_tpk_plain(4);
+	KUNIT_EXPECT_STREQ(test, tpk_log.seen, "ba");
+	KUNIT_EXPECT_EQ(test, tpk_log.last_v, 4);
+
+	/* Detaching the first probe leaves the other one, called directly. */
+	KUNIT_EXPECT_EQ(test, unregister_trace_tpk_plain(tpk_probe, (void *)a), 0);
+	KUNIT_EXPECT_TRUE(test, tpk_call_goes_to(&__tracepoint_tpk_plain,
+						 tpk_other_probe));
+	tpk_log_reset();
+	trace_tpk_plain(4);
+	KUNIT_EXPECT_STREQ(test, tpk_log.seen, "b");
+	KUNIT_EXPECT_EQ(test, tpk_log.last_v, -4);
+	KUNIT_EXPECT_EQ(test, unregister_trace_tpk_plain(tpk_other_probe,
+							 (void *)b), 0);
+	KUNIT_EXPECT_FALSE(test, trace_tpk_plain_enabled());
+}
+
 /* Two probe functions, and one function with two data: all distinct. */
 static void tpk_test_distinct_probes(struct kunit *test)
 {
@@ -267,7 +324,7 @@ static int tpk_race_caller(void *arg)
 	struct tpk_race *r = arg;
 
 	while (!READ_ONCE(r->stop) && !kthread_should_stop()) {
-		trace_tpk_plain(1234);
+		trace_tpk_race(1234);
 		cond_resched();
 	}
 	while (!kthread_should_stop())
@@ -289,16 +346,16 @@ static void tpk_test_detach_while_called(struct kunit *test)
 	wake_up_process(t);
 
 	for (i = 0; i < 500; i++) {
-		KUNIT_ASSERT_EQ(test, register_trace_tpk_plain(tpk_race_probe,
+		KUNIT_ASSERT_EQ(test, register_trace_tpk_race(tpk_race_probe,
 							       &r->stop), 0);
-		KUNIT_ASSERT_EQ(test, register_trace_prio_tpk_plain(tpk_race_probe2,
+		KUNIT_ASSERT_EQ(test, register_trace_prio_tpk_race(tpk_race_probe2,
 								    &r->stop,
 								    i % 20), 0);
 		if (i % 50 == 0)
 			usleep_range(1000, 2000);
-		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_plain(tpk_race_probe,
+		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_race(tpk_race_probe,
 								 &r->stop), 0);
-		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_plain(tpk_race_probe2,
+		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_race(tpk_race_probe2,
 								 &r->stop), 0);
 	}
 	tracepoint_synchronize_unregister();
@@ -309,18 +366,100 @@ static void tpk_test_detach_while_called(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&r->bad), 0);
 	WRITE_ONCE(r->stop, true);
 	kthread_stop(t);
-	KUNIT_EXPECT_FALSE(test, trace_tpk_plain_enabled());
+	KUNIT_EXPECT_FALSE(test, trace_tpk_race_enabled());
+}
+
+/*
+ * Move the static call between probes and the iterator while the other
+ * CPU calls the tracepoint without pause: each probe has its own data
+ * and counts every call made with another's.  Each round goes through
+ * none to one, one to two, two to one with a new first probe, and one
+ * to none, starting from either probe; half the rounds wait for the
+ * call to reach the only probe, so that it moves away from one, and to
+ * one, under the caller's feet.
+ */
+struct tpk_switch {
+	struct tpk_race	race;
+	int		tag_a, tag_b;
+	atomic_t	calls_a, calls_b;
+};
+
+static struct tpk_switch *tpk_sw;
+
+static void tpk_switch_a(void *data, int v)
+{
+	struct tpk_switch *s = READ_ONCE(tpk_sw);
+
+	if (data != &s->tag_a || v != 1234)
+		atomic_inc(&s->race.bad);
+	atomic_inc(&s->calls_a);
+}
+
+static void tpk_switch_b(void *data, int v)
+{
+	struct tpk_switch *s = READ_ONCE(tpk_sw);
+
+	if (data != &s->tag_b || v != 1234)
+		atomic_inc(&s->race.bad);
+	atomic_inc(&s->calls_b);
+}
+
+static void tpk_test_data_while_retargeted(struct kunit *test)
+{
+	struct tpk_switch *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct task_struct *t;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	WRITE_ONCE(tpk_sw, s);
+	t = kthread_create(tpk_race_caller, &s->race, "tpk_switch");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	if (num_online_cpus() > 1)
+		kthread_bind(t, cpumask_last(cpu_online_mask));
+	wake_up_process(t);
+
+	for (i = 0; i < 24; i++) {
+		void (*first)(void *, int) = i & 1 ? tpk_switch_b : tpk_switch_a;
+		void (*second)(void *, int) = i & 1 ? tpk_switch_a : tpk_switch_b;
+		void *d1 = i & 1 ? &s->tag_b : &s->tag_a;
+		void *d2 = i & 1 ? &s->tag_a : &s->tag_b;
+
+		/* Half the rounds let the call reach the probe each time. */
+		KUNIT_ASSERT_EQ(test, register_trace_tpk_race(first, d1), 0);
+		if (i & 2)
+			KUNIT_EXPECT_TRUE(test, tpk_call_goes_to(&__tracepoint_tpk_race,
+							 first));
+		KUNIT_ASSERT_EQ(test, register_trace_prio_tpk_race(second, d2,
+								    20), 0);
+		usleep_range(200, 400);
+		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_race(first, d1), 0);
+		if (i & 2)
+			KUNIT_EXPECT_TRUE(test, tpk_call_goes_to(&__tracepoint_tpk_race,
+							 second));
+		else
+			usleep_range(200, 400);
+		KUNIT_ASSERT_EQ(test, unregister_trace_tpk_race(second, d2), 0);
+	}
+	tracepoint_synchronize_unregister();
+	WRITE_ONCE(s->race.stop, true);
+	kthread_stop(t);
+	KUNIT_EXPECT_GT(test, atomic_read(&s->calls_a), 0);
+	KUNIT_EXPECT_GT(test, atomic_read(&s->calls_b), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&s->race.bad), 0);
+	KUNIT_EXPECT_FALSE(test, trace_tpk_race_enabled());
 }
 
 static struct kunit_case tpk_cases[] = {
 	KUNIT_CASE(tpk_test_off),
 	KUNIT_CASE(tpk_test_attach_detach),
 	KUNIT_CASE(tpk_test_priorities),
+	KUNIT_CASE_SLOW(tpk_test_static_call),
 	KUNIT_CASE(tpk_test_distinct_probes),
 	KUNIT_CASE(tpk_test_condition),
 	KUNIT_CASE(tpk_test_reg_hooks),
 	KUNIT_CASE(tpk_test_tables),
 	KUNIT_CASE_SLOW(tpk_test_detach_while_called),
+	KUNIT_CASE_SLOW(tpk_test_data_while_retargeted),
 	{}
 };
 

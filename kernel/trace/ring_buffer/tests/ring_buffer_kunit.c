@@ -1456,8 +1456,21 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	{}
 };
 
+/*
+ * Most cases write from the test's thread in several get_cpu() sections
+ * and then read that CPU's buffer: keep the thread on the CPU it starts
+ * on, so that the sections all write to the same buffer.  The thread
+ * ends with the case.
+ */
+static int rb_test_pin(struct kunit *test)
+{
+	return set_cpus_allowed_ptr(current,
+				    cpumask_of(raw_smp_processor_id()));
+}
+
 static struct kunit_suite ring_buffer_test_suite = {
 	.name = "ring_buffer",
+	.init = rb_test_pin,
 	.test_cases = ring_buffer_test_cases,
 };
 
