@@ -22,6 +22,7 @@ import re
 import sys
 
 LINE = re.compile(r"BENCH kernel=(\w+)-(\w+) test=(\S+) .*ns_per_op=([\d.]+)")
+MEM = re.compile(r"BENCHMEM kernel=(\w+)-(\w+) memfree_kb=(\d+) buffer_total_kb=(\d+)")
 NOFT_TARGET = 1.02
 NOFT_TARGET_TESTS = ("getppid", "pipe")
 
@@ -35,6 +36,37 @@ def read(path):
                 kernel, mode, test, ns = m.groups()
                 data[(kernel, mode, test)] = float(ns)
     return data
+
+
+def read_mem(path):
+    mem = {}
+    with open(path) as f:
+        for line in f:
+            m = MEM.search(line)
+            if m:
+                kernel, mode, free, buf = m.groups()
+                mem[(kernel, mode)] = (int(free), int(buf))
+    return mem
+
+
+def mem_table(mem):
+    """MemFree and the trace buffers' total size right after boot."""
+    lines = []
+    modes = sorted({m for (_, m) in mem})
+    if not modes:
+        return lines
+    print("memory after boot, before any tracing (kB; ratio above 1.0: ours leaves more free)")
+    print("%-7s %12s %12s %7s %12s %12s" % ("mode", "ours free", "base free", "ratio",
+                                          "ours buffer", "base buffer"))
+    for mode in modes:
+        ours, base = mem.get(("ours", mode)), mem.get(("base", mode))
+        if not ours or not base:
+            continue
+        ratio = ours[0] / base[0]
+        print("%-7s %12d %12d %7.3f %12d %12d" % (mode, ours[0], base[0], ratio, ours[1], base[1]))
+        lines.append((mode, ours, base, ratio))
+    print()
+    return lines
 
 
 def table(data, keys, other, title):
@@ -70,6 +102,7 @@ def main(path):
         vs_noft = table(data, keys, "noft",
                         "ours with the function tracer off / ours without it")
     added = added_table(data, keys)
+    mem = mem_table(read_mem(path))
     for test, mode, ours, base, ratio in vs_base:
         print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
@@ -79,6 +112,9 @@ def main(path):
     for test, mode, ours, base, ratio in added:
         print("ADDED test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
+    for mode, ours, base, ratio in mem:
+        print("MEMFREE mode=%s ours=%d base=%d ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d"
+              % (mode, ours[0], base[0], ratio, ours[1], base[1]))
     return 0
 
 

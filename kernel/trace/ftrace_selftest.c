@@ -110,6 +110,7 @@ static bool buffer_has_function(unsigned long ip)
 static int test_function_tracer(unsigned long site)
 {
 	char name[] = "ftrace_selftest_add";
+	bool expanded = global_trace.buffer_expanded;
 	int ret;
 
 	ret = ftrace_set_filter(&global_trace.func.ops, name, strlen(name), 1);
@@ -124,6 +125,7 @@ static int test_function_tracer(unsigned long site)
 		tracing_set_tracer(&global_trace, "nop");
 	}
 	ftrace_set_filter(&global_trace.func.ops, NULL, 0, 1);
+	tracing_give_back_buffers(&global_trace, expanded);
 	return ret;
 }
 

@@ -28,9 +28,15 @@
 
 #include "trace.h"
 
-/* Per-CPU buffer size at boot, in bytes; trace_buf_size= on the command line. */
+/*
+ * Per-CPU buffer size in bytes once a session is used; trace_buf_size=
+ * on the command line.  The top level starts at the ring buffer's
+ * smallest size and grows to this on first use (tracing_update_buffers()),
+ * unless the command line asks for tracing from boot.
+ */
 #define TRACE_BUF_SIZE_DEFAULT	1441792UL
 static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
+static bool trace_expand_at_boot __initdata;
 
 static int __init set_buf_size(char *str)
 {
@@ -38,9 +44,31 @@ static int __init set_buf_size(char *str)
 
 	if (size)
 		trace_buf_size = max(4096UL, size);
+	trace_expand_at_boot = true;
 	return 1;
 }
 __setup("trace_buf_size=", set_buf_size);
+
+/**
+ * trace_boot_expand() - give the top level its full buffer from boot
+ *
+ * For the command-line options that trace from boot (trace_event=,
+ * alloc_snapshot, ...): the buffer cannot be resized that early.
+ */
+void __init trace_boot_expand(void)
+{
+	trace_expand_at_boot = true;
+}
+
+/**
+ * trace_expanded_size() - the per-CPU size a session's buffer grows to
+ *
+ * Return: bytes, TRACE_BUF_SIZE_DEFAULT or trace_buf_size=.
+ */
+unsigned long trace_expanded_size(void)
+{
+	return trace_buf_size;
+}
 
 /* Options a new session starts with. */
 #define TRACE_FLAGS_DEFAULT						\
@@ -691,6 +719,8 @@ struct trace_array *trace_array_create(const char *name, const char *systems)
 		kfree(tr);
 		return ERR_PTR(-ENOMEM);
 	}
+	/* Made to be used: an instance starts at its full size. */
+	tr->buffer_expanded = true;
 	list_add_tail(&tr->list, &trace_arrays);
 	return tr;
 }
@@ -894,7 +924,16 @@ __init void early_trace_init(void)
 {
 	struct trace_array *tr = &global_trace;
 
-	if (trace_cmdlines_init() || trace_array_init(tr, trace_buf_size)) {
+	/*
+	 * Full size from the start if asked to trace from boot, or if the
+	 * kernel itself calls trace_printk(): its records come before
+	 * anyone could expand the buffer.  Else the smallest.
+	 */
+	tr->buffer_expanded = trace_expand_at_boot ||
+			      __stop___trace_bprintk_fmt -
+			      __start___trace_bprintk_fmt > 0;
+	if (trace_cmdlines_init() ||
+	    trace_array_init(tr, tr->buffer_expanded ? trace_buf_size : 0)) {
 		pr_warn("tracing: could not allocate the trace buffer\n");
 		return;
 	}

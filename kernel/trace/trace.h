@@ -346,6 +346,9 @@ struct trace_max {
  *	whose CPU buffers change places with @buffer's (trace_snapshot.c);
  *	at its smallest size while not allocated
  * @snapshot_allocated: echo 1 > snapshot gave it @buffer's size
+ * @buffer_expanded: @buffer has had its full size (trace_expanded_size())
+ *	or one a user chose; until then it has its smallest, and the first
+ *	use of the session expands it (tracing_update_buffers())
  * @dir: its tracefs directory (NULL: the tracefs root)
  * @percpu_dir: its per_cpu directory
  * @event_dir: its events directory
@@ -381,6 +384,7 @@ struct trace_array {
 	struct trace_buffer	*buffer;
 	struct trace_buffer	*snapshot;
 	bool			snapshot_allocated;
+	bool			buffer_expanded;
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
 	struct dentry		*event_dir;
@@ -592,6 +596,12 @@ struct event_match {
 };
 
 int event_set(struct trace_event_file *file, bool on);
+int tracing_update_buffers(struct trace_array *tr);
+int __tracing_update_buffers(struct trace_array *tr);
+void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded);
+int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu);
+unsigned long trace_expanded_size(void);
+void __init trace_boot_expand(void);
 int event_soft_mode_get(struct trace_event_file *file);
 void event_soft_mode_put(struct trace_event_file *file);
 struct trace_event_file *event_file_find(struct trace_array *tr,

@@ -137,24 +137,121 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
 			return trace_read_text(ubuf, cnt, ppos, "X\n");
 		size = s;
 	}
+	/* Before its first use, also the size the session will grow to. */
+	if (!READ_ONCE(tr->buffer_expanded))
+		return trace_read_text(ubuf, cnt, ppos, "%lu (expanded: %lu)\n",
+				       size >> 10, trace_expanded_size() >> 10);
 	return trace_read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
 }
 
-/* Resize one CPU's buffer or all, with every reader of them held off. */
+/**
+ * trace_resize_locked() - resize a session's buffer, one CPU's or all
+ * @tr: the session
+ * @size: bytes per CPU; 0 for the ring buffer's smallest
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Every reader of the buffer is held off meanwhile.  An allocated
+ * snapshot follows; if it cannot, the next snapshot resizes it
+ * (trace_snapshot_take()).  A size set, whatever it is, is the user's
+ * choice: the session no longer grows on first use.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0, -ENOMEM (the buffer keeps its size), or -EBUSY for a CPU
+ * buffer mapped by a reader.
+ */
+int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	if (!ret && tr->snapshot_allocated)
+		ring_buffer_resize(tr->snapshot, size, cpu);
+	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+	if (!ret)
+		WRITE_ONCE(tr->buffer_expanded, true);
+	return ret;
+}
+
 static int trace_resize(struct trace_array *tr, unsigned long size, long cpu)
 {
 	int ret;
 
 	mutex_lock(&trace_types_lock);
-	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
-	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	/*
-	 * An allocated snapshot follows; if it cannot, the next snapshot
-	 * resizes it (trace_snapshot_take()).
-	 */
-	if (!ret && tr->snapshot_allocated)
-		ring_buffer_resize(tr->snapshot, size, cpu);
-	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+	ret = trace_resize_locked(tr, size, cpu);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/**
+ * __tracing_update_buffers() - give a session's buffer its full size
+ * @tr: the session, about to be used
+ *
+ * The top level starts at the ring buffer's smallest size; the first
+ * event enabled, tracer set, snapshot taken or marker written grows it
+ * to trace_expanded_size() per CPU.  A CPU buffer that a reader has
+ * mapped keeps its size (the reader chose it): the others grow, and
+ * the session counts as expanded.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int __tracing_update_buffers(struct trace_array *tr)
+{
+	unsigned long size = trace_expanded_size();
+	int cpu, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (READ_ONCE(tr->buffer_expanded))
+		return 0;
+	ret = trace_resize_locked(tr, size, RING_BUFFER_ALL_CPUS);
+	if (ret != -EBUSY)
+		return ret;
+	for_each_tracing_cpu(cpu) {
+		ret = trace_resize_locked(tr, size, cpu);
+		if (ret && ret != -EBUSY)
+			return ret;
+	}
+	WRITE_ONCE(tr->buffer_expanded, true);
+	return 0;
+}
+
+/**
+ * tracing_give_back_buffers() - undo a growth only a self-test needed
+ * @tr: the session
+ * @was_expanded: @tr->buffer_expanded before the test used the session
+ *
+ * The boot-time self-tests and KUnit cases that use the top level leave
+ * it as they found it: at its smallest, still to grow on first use.
+ */
+void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded)
+{
+	if (was_expanded)
+		return;
+	mutex_lock(&trace_types_lock);
+	if (!trace_resize_locked(tr, 0, RING_BUFFER_ALL_CPUS))
+		WRITE_ONCE(tr->buffer_expanded, false);
+	mutex_unlock(&trace_types_lock);
+}
+
+/**
+ * tracing_update_buffers() - give a session's buffer its full size
+ * @tr: the session, about to be used
+ *
+ * As __tracing_update_buffers(), taking trace_types_lock; nothing to
+ * do (and no lock taken) once the session has been expanded.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tracing_update_buffers(struct trace_array *tr)
+{
+	int ret;
+
+	if (READ_ONCE(tr->buffer_expanded))
+		return 0;
+	mutex_lock(&trace_types_lock);
+	ret = __tracing_update_buffers(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
@@ -221,12 +318,18 @@ static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
 			     size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = file_key(filp)->tr;
-	unsigned long size = 0;
+	unsigned long size = 0, nr = 0;
 	int cpu;
 
 	/* The sum of what each CPU's buffer_size_kb shows. */
-	for_each_tracing_cpu(cpu)
+	for_each_tracing_cpu(cpu) {
 		size += ring_buffer_size(tr->buffer, cpu) >> 10;
+		nr++;
+	}
+	if (!READ_ONCE(tr->buffer_expanded))
+		return trace_read_text(ubuf, cnt, ppos, "%lu (expanded: %lu)\n",
+				       size,
+				       nr * (trace_expanded_size() >> 10));
 	return trace_read_text(ubuf, cnt, ppos, "%lu\n", size);
 }
 
@@ -677,6 +780,9 @@ static ssize_t tracing_mark_write(struct file *filp,
 		return -EINVAL;
 	if (!cnt)
 		return 0;
+	written = tracing_update_buffers(tr);
+	if (written)
+		return written;
 	if (len + meta > room)
 		len = room - meta;
 	/* A short text still leaves room to say the copy faulted. */
@@ -720,6 +826,8 @@ static ssize_t marker_raw_write(struct file *filp, const char __user *ubuf,
 
 	if (!(tr->trace_flags & TRACE_ITER(MARKERS)))
 		return -EINVAL;
+	if (tracing_update_buffers(tr))
+		return -ENOMEM;
 	/*
 	 * An id followed by data: the id alone is not enough.  It must fit
 	 * in one record (the sub-buffer size sets that): -EINVAL otherwise,

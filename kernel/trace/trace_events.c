@@ -135,6 +135,10 @@ int event_set(struct trace_event_file *file, bool on)
 {
 	lockdep_assert_held(&trace_types_lock);
 	if (on) {
+		int ret = __tracing_update_buffers(file->tr);
+
+		if (ret)
+			return ret;
 		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
 		return event_enabled(file) ? 0 : event_attach(file);
 	}
@@ -695,6 +699,7 @@ static char boot_events[COMMAND_LINE_SIZE] __initdata;
 static __init int set_boot_events(char *str)
 {
 	strscpy(boot_events, str, sizeof(boot_events));
+	trace_boot_expand();
 	return 1;
 }
 __setup("trace_event=", set_boot_events);

@@ -411,7 +411,9 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	mutex_lock(&trace_types_lock);
 	for (i = 0; i < ARRAY_SIZE(tracers); i++)
 		if (!strcmp(name, tracers[i]->name)) {
-			ret = tracer_switch(tr, tracers[i]);
+			ret = __tracing_update_buffers(tr);
+			if (!ret)
+				ret = tracer_switch(tr, tracers[i]);
 			break;
 		}
 	mutex_unlock(&trace_types_lock);

@@ -408,6 +408,11 @@ static int module_fmts_notify(struct notifier_block *nb, unsigned long val,
 
 	if (val != MODULE_STATE_COMING)
 		return NOTIFY_OK;
+	/* Its records come from its init on: the buffer must be ready. */
+	if (mod->num_trace_bprintk_fmt &&
+	    tracing_update_buffers(&global_trace))
+		pr_warn("tracing: %s uses trace_printk(), but the buffer could not grow\n",
+			mod->name);
 	mutex_lock(&module_fmts_lock);
 	for (i = 0; i < mod->num_trace_bprintk_fmt; i++) {
 		const char **p = mod->trace_bprintk_fmt_start + i;

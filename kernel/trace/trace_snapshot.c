@@ -77,6 +77,10 @@ int trace_snapshot_alloc(struct trace_array *tr)
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
+	/* The snapshot takes the live buffer's size: its full one. */
+	ret = __tracing_update_buffers(tr);
+	if (ret)
+		return ret;
 	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
 	ret = snapshot_match(tr, RING_BUFFER_ALL_CPUS);
 	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
@@ -287,6 +291,7 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 static int __init set_alloc_snapshot(char *str)
 {
 	boot_alloc = true;
+	trace_boot_expand();
 	return 1;
 }
 __setup("alloc_snapshot", set_alloc_snapshot);
@@ -298,6 +303,7 @@ static int __init set_boot_snapshot(char *str)
 		pr_warn("tracing: ftrace_boot_snapshot%s: instances are not supported, the top level is taken\n",
 			str);
 	boot_take = true;
+	trace_boot_expand();
 	return 1;
 }
 __setup("ftrace_boot_snapshot", set_boot_snapshot);

@@ -17,6 +17,11 @@ parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
 	[ -z "$parts" ] || case ",$parts," in *,$1,*) true ;; *) false ;; esac
 }
+# Memory right after boot, before anything traces: what is free, and
+# what the trace buffers hold ("N (expanded: M)": N until first use).
+memfree=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+bufkb=$(cut -d' ' -f1 /sys/kernel/tracing/buffer_total_size_kb 2> /dev/null)
+echo "BENCHMEM kernel=${tag:-unknown} memfree_kb=$memfree buffer_total_kb=${bufkb:-0}"
 # With no tracer (a kernel with the function tracer built in has it off).
 /lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
 # The tracing core's write paths, where the kernel has them: a pipe

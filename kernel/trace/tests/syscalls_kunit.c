@@ -19,6 +19,8 @@
 #include "../trace.h"
 
 static struct task_struct *sc_task;
+/* Whether the top level was in use before: if not, it is given back. */
+static bool sc_expanded;
 
 static bool sc_work(void)
 {
@@ -27,6 +29,7 @@ static bool sc_work(void)
 
 static int sc_init(struct kunit *test)
 {
+	sc_expanded = READ_ONCE(global_trace.buffer_expanded);
 	rcu_read_lock();
 	sc_task = find_task_by_pid_ns(1, &init_pid_ns);
 	if (sc_task)
@@ -42,6 +45,7 @@ static int sc_init(struct kunit *test)
 
 static void sc_exit(struct kunit *test)
 {
+	tracing_give_back_buffers(&global_trace, sc_expanded);
 	if (sc_task)
 		put_task_struct(sc_task);
 	sc_task = NULL;

@@ -574,7 +574,114 @@ static struct kunit_suite tev_suite = {
 	.exit = tev_exit,
 	.test_cases = tev_cases,
 };
+
+#if IS_BUILTIN(CONFIG_TRACE_EVENTS_KUNIT_TEST)
+/*
+ * Memory on demand: a session's buffer has its smallest size until its
+ * first use grows it to trace_expanded_size() per CPU.  Each case takes
+ * an instance of its own back to that first state, then uses it.
+ */
+static bool tbx_size_is(struct trace_array *tr, bool full)
+{
+	unsigned long want = trace_expanded_size();
+	int cpu;
+
+	for_each_tracing_cpu(cpu)
+		if ((ring_buffer_size(tr->buffer, cpu) >= want) != full)
+			return false;
+	return true;
+}
+
+static int tbx_init(struct kunit *test)
+{
+	struct trace_array *tr = trace_array_get_by_name("kunit_expand", NULL);
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, tr);
+	test->priv = tr;
+	mutex_lock(&trace_types_lock);
+	ret = trace_resize_locked(tr, 0, RING_BUFFER_ALL_CPUS);
+	tr->buffer_expanded = false;
+	mutex_unlock(&trace_types_lock);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_TRUE(test, tbx_size_is(tr, false));
+	return 0;
+}
+
+static void tbx_exit(struct kunit *test)
+{
+	struct trace_array *tr = test->priv;
+
+	trace_array_put(tr);
+	trace_array_destroy(tr);
+}
+
+/* Enabling an event grows the buffer first; disabling keeps the size. */
+static void tbx_test_event(struct kunit *test)
+{
+	struct trace_array *tr = test->priv;
+
+	KUNIT_ASSERT_EQ(test, trace_array_set_clr_event(tr, "tev_kunit",
+							"tev_fixed", true), 0);
+	KUNIT_EXPECT_TRUE(test, tr->buffer_expanded);
+	KUNIT_EXPECT_TRUE(test, tbx_size_is(tr, true));
+	KUNIT_EXPECT_EQ(test, trace_array_set_clr_event(tr, "tev_kunit",
+							"tev_fixed", false), 0);
+	KUNIT_EXPECT_TRUE(test, tbx_size_is(tr, true));
+}
+
+/* So does setting a tracer, even nop, and allocating the snapshot. */
+static void tbx_test_tracer_snapshot(struct kunit *test)
+{
+	struct trace_array *tr = test->priv;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, tracing_set_tracer(tr, "nop"), 0);
+	KUNIT_EXPECT_TRUE(test, tbx_size_is(tr, true));
+	if (!IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		return;
+	tbx_exit(test);
+	tbx_init(test);
+	tr = test->priv;
+	mutex_lock(&trace_types_lock);
+	ret = trace_snapshot_alloc(tr);
+	mutex_unlock(&trace_types_lock);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_TRUE(test, tbx_size_is(tr, true));
+}
+
+/* A size the user sets is kept: first use does not grow it. */
+static void tbx_test_user_size(struct kunit *test)
+{
+	struct trace_array *tr = test->priv;
+	int ret;
+
+	mutex_lock(&trace_types_lock);
+	ret = trace_resize_locked(tr, 8192, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_TRUE(test, tr->buffer_expanded);
+	KUNIT_ASSERT_EQ(test, tracing_set_tracer(tr, "nop"), 0);
+	KUNIT_EXPECT_TRUE(test, tbx_size_is(tr, false));
+}
+
+static struct kunit_case tbx_cases[] = {
+	KUNIT_CASE(tbx_test_event),
+	KUNIT_CASE(tbx_test_tracer_snapshot),
+	KUNIT_CASE(tbx_test_user_size),
+	{}
+};
+
+static struct kunit_suite tbx_suite = {
+	.name = "trace_buffer_expand",
+	.init = tbx_init,
+	.exit = tbx_exit,
+	.test_cases = tbx_cases,
+};
+kunit_test_suites(&tev_suite, &tbx_suite);
+#else
 kunit_test_suite(tev_suite);
+#endif
 
 MODULE_DESCRIPTION("KUnit tests of the TRACE_EVENT machinery");
 MODULE_LICENSE("GPL");
