@@ -821,7 +821,9 @@ cmd_bench() {
 				die "the $kernel kernel's benchmark run failed (see $log)"
 			grep -q '^TRACELAB-END rc=0' <(tr -d '\r' < "$log") ||
 				die "the $kernel kernel's benchmark did not finish (see $log)"
-			tr -d '\r' < "$log" | sed -n 's/^.*\(BENCH kernel=\)/\1/p' | tee -a "$results"
+			tr -d '\r' < "$log" |
+				sed -n 's/^.*\(BENCH\(MEM\)\{0,1\} kernel=\)/\1/p' |
+				tee -a "$results"
 		done
 	done
 	step "ratios, ours / base and ours / noft (below 1.0: ours is faster)"

@@ -46,7 +46,7 @@
 	static notrace void perf_trace_##name(void *__data, proto)	\
 	{								\
 		struct trace_event_call *__call = __data;		\
-		struct trace_event_data_offsets_##name __o;		\
+		struct trace_event_data_offsets_##name __o __uninitialized; \
 		struct trace_event_raw_##name *entry;			\
 		struct task_struct *__task = NULL;			\
 		struct hlist_head *__head;				\

@@ -441,9 +441,9 @@ static const char TRACE_SYSTEM_STRING[] = __stringify(TRACE_SYSTEM);
 	static notrace void						\
 	trace_event_raw_event_##name(void *__data, proto)		\
 	{								\
-		struct trace_event_data_offsets_##name __o;		\
+		struct trace_event_data_offsets_##name __o __uninitialized; \
+		struct trace_event_buffer __fb __uninitialized;		\
 		struct trace_event_raw_##name *entry;			\
-		struct trace_event_buffer __fb;				\
 		int __size;						\
 									\
 		__size = trace_event_get_offsets_##name(&__o, args);	\

@@ -31,6 +31,7 @@
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
 #include <linux/string.h>
+#include <linux/trace_clock.h>
 #include <kunit/visibility.h>
 
 #include "internal.h"
@@ -110,25 +111,40 @@ void *ring_buffer_event_data(struct ring_buffer_event *event)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
+/*
+ * An event's first word, built in a register and stored whole: the ring
+ * memory is written, never read back (a bitfield store would load it
+ * first, and that line may be cold).
+ */
+static __always_inline void rb_put_header(struct ring_buffer_event *event,
+					  unsigned int type_len, u32 delta)
+{
+#ifdef __LITTLE_ENDIAN_BITFIELD
+	u32 word = type_len | delta << 5;
+#else
+	u32 word = type_len << 27 | delta;
+#endif
+
+	*(u32 *)event = word;
+}
+
 static void rb_set_ts_event(struct ring_buffer_event *event, int type, u64 val)
 {
-	event->type_len = type;
-	event->time_delta = val & RB_DELTA_MASK;
+	rb_put_header(event, type, val & RB_DELTA_MASK);
 	event->array[0] = val >> RB_TIME_SHIFT;
 }
 
 /* Write the header of a data event of @size bytes. */
-static void rb_set_data_event(struct ring_buffer_event *event,
-			      unsigned int size, u32 delta)
+static __always_inline void rb_set_data_event(struct ring_buffer_event *event,
+					      unsigned int size, u32 delta)
 {
 	unsigned int payload = size - RB_EVNT_HDR_SIZE;
 
-	event->time_delta = delta;
 	if (payload > RB_MAX_SMALL_DATA) {
-		event->type_len = 0;
+		rb_put_header(event, 0, delta);
 		event->array[0] = payload;
 	} else {
-		event->type_len = payload / RB_ALIGNMENT;
+		rb_put_header(event, payload / RB_ALIGNMENT, delta);
 	}
 }
 
@@ -188,6 +204,40 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 			return true;
 		}
 	}
+}
+
+/*
+ * The writer's clock.  The default one, trace_clock_local(), is
+ * sched_clock() inside a preempt_disable() the writer already holds: call
+ * sched_clock() directly.
+ */
+static __always_inline u64 rb_clock(struct trace_buffer *buffer)
+{
+	if (likely(buffer->clock == trace_clock_local))
+		return sched_clock();
+	return buffer->clock();
+}
+
+/*
+ * What a reservation starts from: wpos, whether the previous event's
+ * time is known there, that time, and the clock.  The loads are ordered
+ * as rb_reserve() needs them.
+ */
+struct rb_snap {
+	unsigned long	pos;
+	u64		prev;
+	u64		ts;
+	bool		known;
+};
+
+static __always_inline void rb_snapshot(struct rb_cpu *cb, struct rb_snap *s)
+{
+	s->pos = local_read(&cb->wpos);
+	s->known = local_read(&cb->last_ts_pos) == s->pos;
+	barrier();
+	/* A nested writer may store it now: then the cmpxchg fails. */
+	s->prev = READ_ONCE(cb->last_ts);
+	s->ts = rb_clock(cb->buffer);
 }
 
 struct rb_reservation {
@@ -281,7 +331,7 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	 */
 	do {
 		if (pos != res->pos)
-			res->ts = buffer->clock();
+			res->ts = rb_clock(buffer);
 		res->pos = ~0UL;
 		page->bpage->time_stamp = res->ts;
 		barrier();
@@ -308,9 +358,12 @@ fail:
 	return false;
 }
 
-/* Claim @size bytes (plus a time event if needed); false if dropped. */
+/*
+ * Claim @size bytes (plus a time event if needed), starting from the
+ * snapshot @s the caller took; false if dropped.
+ */
 static bool rb_reserve(struct rb_cpu *cb, unsigned int size,
-		       struct rb_reservation *res)
+		       struct rb_reservation *res, struct rb_snap *s)
 {
 	struct trace_buffer *buffer = cb->buffer;
 	unsigned int off, extra;
@@ -318,14 +371,15 @@ static bool rb_reserve(struct rb_cpu *cb, unsigned int size,
 	bool known;
 	u64 prev;
 
+	goto decide;
 again:
-	pos = local_read(&cb->wpos);
+	rb_snapshot(cb, s);
+decide:
+	pos = s->pos;
+	known = s->known;
+	prev = s->prev;
+	res->ts = s->ts;
 	res->page = rb_wslot(cb, rb_seq(cb, pos));
-	known = local_read(&cb->last_ts_pos) == pos;
-	barrier();
-	/* A nested writer may store it now: then the cmpxchg below fails. */
-	prev = READ_ONCE(cb->last_ts);
-	res->ts = buffer->clock();
 
 	res->stamp_type = 0;
 	res->delta = 0;
@@ -420,6 +474,46 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 	return false;
 }
 
+/* Record the reservation at @depth, for its commit or discard. */
+static __always_inline void rb_pend(struct rb_cpu *cb, unsigned int depth,
+				    unsigned int bit, struct rb_page *page,
+				    unsigned long pos, u64 ts)
+{
+	cb->pending[depth] = page;
+	cb->pending_ts[depth] = ts;
+	cb->pending_pos[depth] = pos;
+	cb->pending_bit[depth] = bit;
+	local_inc(&page->entries);
+}
+
+/*
+ * Everything but the common case: a time extend or stamp, a sub-buffer
+ * crossing, a drop.  Writes the event's header(s) and records the
+ * reservation; NULL if the event is dropped.
+ */
+static noinline struct ring_buffer_event *
+rb_reserve_slow(struct rb_cpu *cb, unsigned int size, unsigned int depth,
+		unsigned int bit, unsigned long pos, bool known, u64 prev, u64 ts)
+{
+	struct rb_snap s = { .pos = pos, .known = known, .prev = prev, .ts = ts };
+	struct rb_reservation res __uninitialized;
+	struct ring_buffer_event *event;
+
+	if (!rb_reserve(cb, size, &res, &s))
+		return NULL;
+	event = (struct ring_buffer_event *)
+		(res.page->bpage->data + rb_off(cb, res.pos));
+	if (res.stamp_type) {
+		rb_set_ts_event(event, res.stamp_type, res.stamp);
+		event = (void *)event + RB_LEN_TIME_EXTEND;
+		rb_set_data_event(event, res.next - res.pos - RB_LEN_TIME_EXTEND, 0);
+	} else {
+		rb_set_data_event(event, res.next - res.pos, res.delta);
+	}
+	rb_pend(cb, depth, bit, res.page, res.pos, res.ts);
+	return event;
+}
+
 /**
  * ring_buffer_lock_reserve() - reserve space for an event on this CPU
  * @buffer: the buffer
@@ -439,8 +533,9 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
 	struct ring_buffer_event *event;
-	struct rb_reservation res;
-	unsigned int bit, depth;
+	unsigned int bit, depth, size;
+	struct rb_snap s __uninitialized;
+	struct rb_page *page;
 	struct rb_cpu *cb;
 
 	preempt_disable_notrace();
@@ -454,37 +549,51 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 
 	depth = local_inc_return(&cb->committing) - 1;
 	barrier();
-	if (unlikely(depth >= RB_MAX_NEST ||
-		     !rb_reserve(cb, rb_data_event_size(length), &res))) {
-		if (depth >= RB_MAX_NEST)
-			local_inc(&cb->dropped_events);
-		/*
-		 * End it like a commit: writers that interrupted this one
-		 * reserved and committed, and left publishing to it.
-		 */
-		rb_end_commit(cb);
-		goto out_unlock;
+	if (unlikely(depth >= RB_MAX_NEST)) {
+		local_inc(&cb->dropped_events);
+		goto refused;
 	}
+	size = rb_data_event_size(length);
+	/*
+	 * The common case inline: the previous event's time is known, the
+	 * delta fits the header, the event fits the sub-buffer.  Anything
+	 * else goes to rb_reserve_slow() with the snapshot already taken,
+	 * so that an event reads the clock once.
+	 */
+	for (;;) {
+		rb_snapshot(cb, &s);
+		if (unlikely(!s.known || buffer->time_stamp_abs ||
+			     s.ts - s.prev > RB_DELTA_MASK ||
+			     rb_off(cb, s.pos) + size > cb->subbuf_size)) {
+			event = rb_reserve_slow(cb, size, depth, bit, s.pos,
+						s.known, s.prev, s.ts);
+			if (!event)
+				goto refused;
+			goto reserved;
+		}
+		page = rb_wslot(cb, rb_seq(cb, s.pos));
+		if (likely(local_try_cmpxchg(&cb->wpos, &s.pos, s.pos + size)))
+			break;
+	}
+	WRITE_ONCE(cb->last_ts, s.ts);
+	barrier();
+	local_set(&cb->last_ts_pos, s.pos + size);
 
 	event = (struct ring_buffer_event *)
-		(res.page->bpage->data + rb_off(cb, res.pos));
-	if (res.stamp_type) {
-		rb_set_ts_event(event, res.stamp_type, res.stamp);
-		event = (void *)event + RB_LEN_TIME_EXTEND;
-		rb_set_data_event(event, res.next - res.pos - RB_LEN_TIME_EXTEND, 0);
-	} else {
-		rb_set_data_event(event, res.next - res.pos, res.delta);
-	}
-	cb->pending[depth] = res.page;
-	cb->pending_ts[depth] = res.ts;
-	cb->pending_pos[depth] = res.pos;
-	cb->pending_bit[depth] = bit;
-	local_inc(&res.page->entries);
+		(page->bpage->data + rb_off(cb, s.pos));
+	rb_set_data_event(event, size, s.ts - s.prev);
+	rb_pend(cb, depth, bit, page, s.pos, s.ts);
+reserved:
 	local_inc(&cb->entries);
 	local_add(ALIGN(length ? length : 1, RB_ALIGNMENT), &cb->bytes);
 	return event;
 
-out_unlock:
+refused:
+	/*
+	 * End it like a commit: writers that interrupted this one
+	 * reserved and committed, and left publishing to it.
+	 */
+	rb_end_commit(cb);
 	cb->ctx &= ~bit;
 out:
 	preempt_enable_notrace();
@@ -522,15 +631,10 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
  * interrupted it between its publish and that drop found committing > 0
  * and left its event unpublished.
  */
-static void rb_end_commit(struct rb_cpu *cb)
+static noinline void rb_end_commit_outer(struct rb_cpu *cb)
 {
 	unsigned long w;
 
-	if (local_read(&cb->committing) > 1) {
-		barrier();
-		local_dec(&cb->committing);
-		return;
-	}
 	do {
 		w = local_read(&cb->wpos);
 		rb_publish(cb, w);
@@ -542,6 +646,45 @@ static void rb_end_commit(struct rb_cpu *cb)
 		local_inc(&cb->committing);
 		barrier();
 	} while (1);
+}
+
+static void rb_end_commit(struct rb_cpu *cb)
+{
+	if (local_read(&cb->committing) > 1) {
+		barrier();
+		local_dec(&cb->committing);
+		return;
+	}
+	rb_end_commit_outer(cb);
+}
+
+/*
+ * The outermost writer's commit when wpos is still in the sub-buffer
+ * cpos is in, inline: rb_publish() and rb_end_commit_outer() for that
+ * case, with the same order and barriers.  Anything else, and a wpos
+ * that moved after committing dropped, goes out of line.
+ */
+static __always_inline void rb_commit_outer(struct rb_cpu *cb)
+{
+	unsigned long w = local_read(&cb->wpos);
+	unsigned long seq = rb_seq(cb, w);
+
+	if (likely(seq == rb_seq(cb, local_read(&cb->cpos)))) {
+		struct rb_page *page = rb_wslot(cb, seq);
+
+		smp_wmb();	/* O1: events, then commit; see rb_publish() */
+		local_set(&page->bpage->commit, rb_off(cb, w));
+		smp_wmb();	/* O2: commit, then cpos */
+		local_set(&cb->cpos, w);
+		barrier();
+		local_set(&cb->committing, 0);
+		barrier();
+		if (likely(local_read(&cb->wpos) == w))
+			return;
+		local_inc(&cb->committing);
+		barrier();
+	}
+	rb_end_commit_outer(cb);
 }
 
 /*
@@ -575,12 +718,17 @@ static void rb_wake_readers(struct rb_cpu *cb)
 }
 
 /* Finish the innermost reservation on this CPU. */
-static void rb_finish(struct rb_cpu *cb)
+static __always_inline void rb_finish(struct rb_cpu *cb)
 {
 	unsigned int depth = local_read(&cb->committing) - 1;
 
 	cb->ctx &= ~cb->pending_bit[depth];
-	rb_end_commit(cb);
+	if (depth) {
+		barrier();
+		local_dec(&cb->committing);
+	} else {
+		rb_commit_outer(cb);
+	}
 	preempt_enable_notrace();
 	rb_wake_readers(cb);
 }

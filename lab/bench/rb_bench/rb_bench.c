@@ -11,6 +11,12 @@
  *   rb_reserve_commit_<size>  one producer per online CPU while a consumer
  *                             thread drains all CPUs
  *
+ * and, once, two baselines for the instruction budget of
+ * Documentation/trace/ring-buffer-design.rst:
+ *
+ *   rb_loop                   the producer's loop with no ring buffer call
+ *   rb_clock                  the same loop reading sched_clock() once
+ *
  * Each prints one line:
  *
  *   BENCH kernel=<tag> test=<name> ops=<N> recorded=<N> ns_per_op=<x>
@@ -55,6 +61,7 @@ static unsigned int bench_size;
 static atomic_t producers_left;
 static atomic64_t producer_ns;
 static atomic64_t written;
+static u64 bench_sink;
 static bool consumer_stop;
 static DECLARE_COMPLETION(producers_done);
 
@@ -81,6 +88,29 @@ static int bench_producer(void *arg)
 	while (!kthread_should_stop())
 		usleep_range(1000, 2000);
 	return 0;
+}
+
+/*
+ * The single producer's loop without the ring buffer (@with_clock: plus
+ * one sched_clock() read, as a writer makes): what rb_write_<size> less
+ * these leaves is the ring buffer's own cost.
+ */
+static noinline u64 bench_baseline(bool with_clock)
+{
+	unsigned int i;
+	u64 start, sink = 0;
+
+	preempt_disable();
+	start = local_clock();
+	for (i = 0; i < events; i++) {
+		if (with_clock)
+			sink += sched_clock();
+		WRITE_ONCE(bench_sink, i + sink);
+		atomic64_inc(&written);
+	}
+	start = local_clock() - start;
+	preempt_enable();
+	return start;
 }
 
 static int bench_consumer(void *arg)
@@ -172,11 +202,26 @@ static int bench_one(unsigned int size, bool concurrent)
 	return 0;
 }
 
+static void bench_baselines(void)
+{
+	u64 ns;
+	int clk;
+
+	for (clk = 0; clk < 2; clk++) {
+		atomic64_set(&written, 0);
+		ns = bench_baseline(clk) * 10 / events;
+		pr_info("BENCH kernel=%s test=%s ops=%u recorded=%llu ns_per_op=%llu.%llu\n",
+			tag, clk ? "rb_clock" : "rb_loop", events,
+			(u64)atomic64_read(&written), ns / 10, ns % 10);
+	}
+}
+
 static int __init rb_bench_init(void)
 {
 	unsigned int i;
 	int err;
 
+	bench_baselines();
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		err = bench_one(sizes[i], false);
 		if (!err && !single_only)

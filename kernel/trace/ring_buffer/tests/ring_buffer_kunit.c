@@ -401,6 +401,87 @@ static void rb_test_discard(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * The edges of the inline fast paths, with a nested writer standing in
+ * for an interrupt: the outer writer's inline commit after a nested
+ * writer committed in the same sub-buffer, and after a nested writer
+ * crossed into the next one (the outer writer's commit must then
+ * publish both sub-buffers); and the first write after that, whose
+ * delta counts from the crossing's time stamp.  Every event comes back,
+ * in order, with its time.
+ */
+static void rb_test_nested_edges(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	struct rb_cpu *cb;
+	u64 ts, when[8];
+	int cpu, i, n = 0;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	fake_now = 1000;
+	cpu = get_cpu();
+	cb = buffer->cpus[cpu];
+
+	/* Nested commit inside the outer one, same sub-buffer. */
+	when[n] = fake_now;
+	event = ring_buffer_lock_reserve(buffer, 8);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	memset(ring_buffer_event_data(event), n, 8);
+	n++;
+	ring_buffer_nest_start(buffer);
+	fake_now += 10;
+	when[n] = fake_now;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, n * 8));
+	n++;
+	ring_buffer_nest_end(buffer);
+	ring_buffer_unlock_commit(buffer);
+
+	/* Fill the sub-buffer to just under one more 8-byte event. */
+	while (rb_off(cb, local_read(&cb->wpos)) + 24 <= cb->subbuf_size) {
+		fake_now += 1;
+		KUNIT_ASSERT_TRUE(test, rb_test_write(buffer, 4, 0xee));
+	}
+
+	/* The outer event fits; the nested one crosses. */
+	fake_now += 10;
+	when[n] = fake_now;
+	event = ring_buffer_lock_reserve(buffer, 8);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	memset(ring_buffer_event_data(event), n, 8);
+	n++;
+	ring_buffer_nest_start(buffer);
+	fake_now += 10;
+	when[n] = fake_now;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 64, n * 8));
+	n++;
+	ring_buffer_nest_end(buffer);
+	KUNIT_EXPECT_NE(test, rb_seq(cb, local_read(&cb->wpos)),
+			rb_seq(cb, local_read(&cb->cpos)));
+	ring_buffer_unlock_commit(buffer);
+	KUNIT_EXPECT_EQ(test, local_read(&cb->cpos), local_read(&cb->wpos));
+
+	/* A write right after, in the new sub-buffer. */
+	fake_now += 10;
+	when[n] = fake_now;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, n * 8));
+	n++;
+	put_cpu();
+
+	for (i = 0; i < n; i++) {
+		do {
+			event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+			KUNIT_ASSERT_NOT_NULL(test, event);
+		} while (*(u8 *)ring_buffer_event_data(event) == 0xee);
+		KUNIT_EXPECT_EQ_MSG(test, *(u8 *)ring_buffer_event_data(event),
+				    i == 0 || i == 2 ? i : i * 8, "event %d", i);
+		KUNIT_EXPECT_EQ_MSG(test, ts, when[i], "event %d", i);
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
 /* A write within a write refuses to recurse unless nesting is allowed. */
 static void rb_test_recursion(struct kunit *test)
 {
@@ -1426,6 +1507,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_peek),
 	KUNIT_CASE(rb_test_discard),
 	KUNIT_CASE(rb_test_recursion),
+	KUNIT_CASE(rb_test_nested_edges),
 	KUNIT_CASE(rb_test_iterator),
 	KUNIT_CASE(rb_test_record_switches),
 	KUNIT_CASE(rb_test_reset),
