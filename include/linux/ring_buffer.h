@@ -54,6 +54,17 @@ enum ring_buffer_type {
 
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
 void *ring_buffer_event_data(struct ring_buffer_event *event);
+
+/*
+ * ring_buffer_event_data() inline, for the tracing core's write paths:
+ * the payload of a data event follows its header, or its length word.
+ */
+static __always_inline void *
+__ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	return event->type_len ? (void *)&event->array[0] :
+				 (void *)&event->array[1];
+}
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
 

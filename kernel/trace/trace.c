@@ -282,7 +282,7 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 
 	event = ring_buffer_lock_reserve(buffer, len);
 	if (event)
-		tracing_generic_entry_update(ring_buffer_event_data(event),
+		tracing_generic_entry_update(__ring_buffer_event_data(event),
 					     type, trace_ctx);
 	return event;
 }
@@ -416,7 +416,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 		return NULL;
 	fbuffer->buffer = tr->buffer;
 	fbuffer->trace_file = trace_file;
-	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = __ring_buffer_event_data(fbuffer->event);
 	tracing_generic_entry_update(fbuffer->entry,
 				     trace_file->call->event.type,
 				     fbuffer->trace_ctx);

@@ -19,7 +19,14 @@ part() {
 }
 # Memory right after boot, before anything traces: what is free, and
 # what the trace buffers hold ("N (expanded: M)": N until first use).
-memfree=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+# Boot frees some memory asynchronously (the initramfs): the highest of
+# three readings a second apart.
+memfree=0
+for i in 1 2 3; do
+	m=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+	[ "$m" -gt "$memfree" ] && memfree=$m
+	sleep 1
+done
 bufkb=$(cut -d' ' -f1 /sys/kernel/tracing/buffer_total_size_kb 2> /dev/null)
 echo "BENCHMEM kernel=${tag:-unknown} memfree_kb=$memfree buffer_total_kb=${bufkb:-0}"
 # With no tracer (a kernel with the function tracer built in has it off).

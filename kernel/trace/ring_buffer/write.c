@@ -106,8 +106,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_length);
  */
 void *ring_buffer_event_data(struct ring_buffer_event *event)
 {
-	return event->type_len ? (void *)&event->array[0] :
-				 (void *)&event->array[1];
+	return __ring_buffer_event_data(event);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
@@ -425,10 +424,23 @@ decide:
 #define RB_CTX_BITS		5
 #define RB_CTX_TRANSITION	4
 
-static unsigned int rb_ctx_lock(struct rb_cpu *cb)
+static __always_inline unsigned int rb_ctx_lock(struct rb_cpu *cb)
 {
-	unsigned int shift = cb->ctx >> 16;
-	unsigned int bit = BIT(interrupt_context_level() + shift);
+	unsigned int pc = preempt_count(), shift = cb->ctx >> 16, bit;
+
+	/*
+	 * interrupt_context_level() as a bit, tested from the common
+	 * case (task context) out.
+	 */
+	if (likely(!(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))))
+		bit = BIT(0);
+	else if (pc & NMI_MASK)
+		bit = BIT(3);
+	else if (pc & HARDIRQ_MASK)
+		bit = BIT(2);
+	else
+		bit = BIT(1);
+	bit <<= shift;
 
 	if (unlikely(cb->ctx & bit)) {
 		bit = BIT(RB_CTX_TRANSITION + shift);
