@@ -224,6 +224,7 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 	cb->order = order;
 	cb->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
 	cb->span_shift = PAGE_SHIFT + order;
+	cb->off_mask = (1UL << cb->span_shift) - 1;
 	raw_spin_lock_init(&cb->reader_lock);
 	lockdep_set_class(&cb->reader_lock, buffer->reader_key);
 	mutex_init(&cb->map_lock);
@@ -785,6 +786,7 @@ static void rb_cpu_swap_pages(struct rb_cpu *a, struct rb_cpu *b)
 	swap(a->order, b->order);
 	swap(a->subbuf_size, b->subbuf_size);
 	swap(a->span_shift, b->span_shift);
+	swap(a->off_mask, b->off_mask);
 	swap(a->reader, b->reader);
 	swap(a->spare, b->spare);
 	swap(a->bounce, b->bounce);

@@ -117,6 +117,7 @@ struct rb_map {
  * @order: each of its sub-buffers is 2^order pages
  * @subbuf_size: bytes of event data one holds
  * @span_shift: log2 of the position space of one sub-buffer
+ * @off_mask: (1 << @span_shift) - 1: a position's offset bits
  *
  * The fields above change only while the CPU's writers are stopped and
  * its reader_lock is held (resize, sub-buffer order change).
@@ -186,6 +187,7 @@ struct rb_cpu {
 	unsigned int		order;
 	unsigned int		subbuf_size;
 	unsigned int		span_shift;
+	unsigned long		off_mask;
 
 	/* Writer side: this CPU only. */
 	local_t			wpos;
@@ -296,7 +298,7 @@ static inline unsigned long rb_seq(struct rb_cpu *cb, unsigned long pos)
 
 static inline unsigned int rb_off(struct rb_cpu *cb, unsigned long pos)
 {
-	return pos & ((1UL << cb->span_shift) - 1);
+	return pos & cb->off_mask;
 }
 
 static inline unsigned long rb_pos(struct rb_cpu *cb, unsigned long seq,
