@@ -816,8 +816,9 @@ cmd_bench() {
 			step "benchmark: $kernel kernel, $mode"
 			local log=$LOGS/console-bench-$kernel-$mode.log icount=0
 			[ $mode = icount ] && icount=1
+			# No KUnit at boot: the kernels are measured as booted.
 			KIMAGE=$image ICOUNT=$icount boot bench "$log" \
-				"tracelab.bench_tag=$kernel-$mode$ops" ||
+				"tracelab.bench_tag=$kernel-$mode$ops kunit.enable=0" ||
 				die "the $kernel kernel's benchmark run failed (see $log)"
 			grep -q '^TRACELAB-END rc=0' <(tr -d '\r' < "$log") ||
 				die "the $kernel kernel's benchmark did not finish (see $log)"
