@@ -29,6 +29,7 @@ for i in 1 2 3; do
 done
 bufkb=$(cut -d' ' -f1 /sys/kernel/tracing/buffer_total_size_kb 2> /dev/null)
 echo "BENCHMEM kernel=${tag:-unknown} memfree_kb=$memfree buffer_total_kb=${bufkb:-0}"
+sed 's/^/MEMINFO /' /proc/meminfo
 # With no tracer (a kernel with the function tracer built in has it off).
 /lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
 # The tracing core's write paths, where the kernel has them: a pipe
