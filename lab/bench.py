@@ -28,25 +28,19 @@ NOFT_TARGET_TESTS = ("getppid", "pipe")
 
 
 def read(path):
-    data = {}
+    """The BENCH figures by (kernel, mode, test), the BENCHMEM ones by (kernel, mode)."""
+    data, mem = {}, {}
     with open(path) as f:
         for line in f:
             m = LINE.search(line)
             if m:
                 kernel, mode, test, ns = m.groups()
                 data[(kernel, mode, test)] = float(ns)
-    return data
-
-
-def read_mem(path):
-    mem = {}
-    with open(path) as f:
-        for line in f:
             m = MEM.search(line)
             if m:
                 kernel, mode, free, buf = m.groups()
                 mem[(kernel, mode)] = (int(free), int(buf))
-    return mem
+    return data, mem
 
 
 def mem_table(mem):
@@ -91,7 +85,7 @@ def table(data, keys, other, title):
 
 
 def main(path):
-    data = read(path)
+    data, mem_data = read(path)
     keys = sorted({(t, m) for (_, m, t) in data})
     if not keys:
         print("bench: no results", file=sys.stderr)
@@ -102,7 +96,7 @@ def main(path):
         vs_noft = table(data, keys, "noft",
                         "ours with the function tracer off / ours without it")
     added = added_table(data, keys)
-    mem = mem_table(read_mem(path))
+    mem = mem_table(mem_data)
     for test, mode, ours, base, ratio in vs_base:
         print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))

@@ -643,6 +643,23 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
  * interrupted it between its publish and that drop found committing > 0
  * and left its event unpublished.
  */
+/*
+ * The outermost writer has published up to @w: drop committing, then
+ * look at wpos once more.  False (committing raised again) if a writer
+ * that interrupted after the publish left its event to be published.
+ */
+static __always_inline bool rb_commit_done(struct rb_cpu *cb, unsigned long w)
+{
+	barrier();
+	local_set(&cb->committing, 0);
+	barrier();
+	if (likely(local_read(&cb->wpos) == w))
+		return true;
+	local_inc(&cb->committing);
+	barrier();
+	return false;
+}
+
 static noinline void rb_end_commit_outer(struct rb_cpu *cb)
 {
 	unsigned long w;
@@ -650,31 +667,14 @@ static noinline void rb_end_commit_outer(struct rb_cpu *cb)
 	do {
 		w = local_read(&cb->wpos);
 		rb_publish(cb, w);
-		barrier();
-		local_set(&cb->committing, 0);
-		barrier();
-		if (likely(local_read(&cb->wpos) == w))
-			break;
-		local_inc(&cb->committing);
-		barrier();
-	} while (1);
-}
-
-static void rb_end_commit(struct rb_cpu *cb)
-{
-	if (local_read(&cb->committing) > 1) {
-		barrier();
-		local_dec(&cb->committing);
-		return;
-	}
-	rb_end_commit_outer(cb);
+	} while (!rb_commit_done(cb, w));
 }
 
 /*
  * The outermost writer's commit when wpos is still in the sub-buffer
- * cpos is in, inline: rb_publish() and rb_end_commit_outer() for that
- * case, with the same order and barriers.  Anything else, and a wpos
- * that moved after committing dropped, goes out of line.
+ * cpos is in, inline: rb_publish() for that case, with the same order
+ * and barriers.  Anything else, and a wpos that moved after committing
+ * dropped, goes out of line.
  */
 static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 {
@@ -688,13 +688,18 @@ static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 		local_set(&page->bpage->commit, rb_off(cb, w));
 		smp_wmb();	/* O2: commit, then cpos */
 		local_set(&cb->cpos, w);
-		barrier();
-		local_set(&cb->committing, 0);
-		barrier();
-		if (likely(local_read(&cb->wpos) == w))
+		if (rb_commit_done(cb, w))
 			return;
-		local_inc(&cb->committing);
+	}
+	rb_end_commit_outer(cb);
+}
+
+static void rb_end_commit(struct rb_cpu *cb)
+{
+	if (local_read(&cb->committing) > 1) {
 		barrier();
+		local_dec(&cb->committing);
+		return;
 	}
 	rb_end_commit_outer(cb);
 }

@@ -402,6 +402,29 @@ static void rb_test_discard(struct kunit *test)
 }
 
 /*
+ * Reserve an 8-byte event (tag @n, time @when[@n]) and leave it for the
+ * caller to commit, after a nested write of @len bytes 10 ns later (tag
+ * (@n + 1) * 8, time @when[@n + 1]).  Return: the next tag.
+ */
+static int rb_test_outer_nested(struct kunit *test,
+				struct trace_buffer *buffer, u64 *when, int n,
+				unsigned long len)
+{
+	struct ring_buffer_event *event;
+
+	when[n] = fake_now;
+	event = ring_buffer_lock_reserve(buffer, 8);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	memset(ring_buffer_event_data(event), n, 8);
+	ring_buffer_nest_start(buffer);
+	fake_now += 10;
+	when[n + 1] = fake_now;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, len, (n + 1) * 8));
+	ring_buffer_nest_end(buffer);
+	return n + 2;
+}
+
+/*
  * The edges of the inline fast paths, with a nested writer standing in
  * for an interrupt: the outer writer's inline commit after a nested
  * writer committed in the same sub-buffer, and after a nested writer
@@ -424,17 +447,7 @@ static void rb_test_nested_edges(struct kunit *test)
 	cb = buffer->cpus[cpu];
 
 	/* Nested commit inside the outer one, same sub-buffer. */
-	when[n] = fake_now;
-	event = ring_buffer_lock_reserve(buffer, 8);
-	KUNIT_ASSERT_NOT_NULL(test, event);
-	memset(ring_buffer_event_data(event), n, 8);
-	n++;
-	ring_buffer_nest_start(buffer);
-	fake_now += 10;
-	when[n] = fake_now;
-	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, n * 8));
-	n++;
-	ring_buffer_nest_end(buffer);
+	n = rb_test_outer_nested(test, buffer, when, n, 8);
 	ring_buffer_unlock_commit(buffer);
 
 	/* Fill the sub-buffer to just under one more 8-byte event. */
@@ -445,17 +458,7 @@ static void rb_test_nested_edges(struct kunit *test)
 
 	/* The outer event fits; the nested one crosses. */
 	fake_now += 10;
-	when[n] = fake_now;
-	event = ring_buffer_lock_reserve(buffer, 8);
-	KUNIT_ASSERT_NOT_NULL(test, event);
-	memset(ring_buffer_event_data(event), n, 8);
-	n++;
-	ring_buffer_nest_start(buffer);
-	fake_now += 10;
-	when[n] = fake_now;
-	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 64, n * 8));
-	n++;
-	ring_buffer_nest_end(buffer);
+	n = rb_test_outer_nested(test, buffer, when, n, 64);
 	KUNIT_EXPECT_NE(test, rb_seq(cb, local_read(&cb->wpos)),
 			rb_seq(cb, local_read(&cb->cpos)));
 	ring_buffer_unlock_commit(buffer);
