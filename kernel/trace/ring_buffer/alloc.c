@@ -254,10 +254,25 @@ static unsigned long rb_nr_subbufs(unsigned long size,
 		     size / subbuf_size + !!(size % subbuf_size));
 }
 
+/*
+ * An event of max_length fits an empty sub-buffer with its length word
+ * and, in absolute mode, its time stamp.  A writer that read it before a
+ * change still fits or drops the event in rb_reserve_cross().
+ */
+static void rb_set_max_length(struct trace_buffer *buffer)
+{
+	unsigned long max = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE;
+
+	if (buffer->time_stamp_abs)
+		max -= RB_LEN_TIME_EXTEND;
+	WRITE_ONCE(buffer->max_length, max);
+}
+
 static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
 {
 	buffer->subbuf_order = order;
 	buffer->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
+	rb_set_max_length(buffer);
 }
 
 /**
@@ -735,10 +750,15 @@ EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
  * ring_buffer_set_time_stamp_abs() - give every event an absolute time
  * @buffer: the buffer
  * @abs: true for absolute time stamps, false for deltas
+ *
+ * Context: Process context; takes the buffer's mutex.
  */
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 {
+	mutex_lock(&buffer->mutex);
 	WRITE_ONCE(buffer->time_stamp_abs, abs);
+	rb_set_max_length(buffer);
+	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);
 

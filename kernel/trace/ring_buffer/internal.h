@@ -108,6 +108,18 @@ struct rb_map {
 /* Writers can nest four contexts deep, twice with ring_buffer_nest_start(). */
 #define RB_MAX_NEST		8
 
+/*
+ * A reservation between reserve and commit, kept where its commit or
+ * discard (and ring_buffer_event_time_stamp()) finds it: one per nesting
+ * depth, so one base pointer reaches all of it.
+ */
+struct rb_pending {
+	struct rb_page		*page;	/* the sub-buffer it is in */
+	u64			ts;	/* its time stamp */
+	unsigned long		pos;	/* where it starts, time event included */
+	unsigned int		bit;	/* the context bit it holds */
+};
+
 /**
  * struct rb_cpu - one CPU's buffer
  * @buffer: the buffer this belongs to
@@ -133,10 +145,7 @@ struct rb_map {
  * @last_ts_pos: (writer) where that event ends; another value means the
  *	time of the event before wpos is unknown and the next one needs an
  *	absolute time stamp
- * @pending: (writer) sub-buffer of each reservation in progress, by depth
- * @pending_ts: (writer) its time stamp
- * @pending_pos: (writer) where it starts (its time event included)
- * @pending_bit: (writer) the context bit it holds
+ * @pending: (writer) each reservation in progress, by depth
  * @entries: (writer) events reserved, ever
  * @overrun: (writer) events overwritten before they were read
  * @commit_overrun: (writer) events dropped because the writer caught up
@@ -198,10 +207,7 @@ struct rb_cpu {
 	unsigned int		ctx;
 	u64			last_ts;
 	local_t			last_ts_pos;
-	struct rb_page		*pending[RB_MAX_NEST];
-	u64			pending_ts[RB_MAX_NEST];
-	unsigned long		pending_pos[RB_MAX_NEST];
-	unsigned int		pending_bit[RB_MAX_NEST];
+	struct rb_pending	pending[RB_MAX_NEST];
 	local_t			entries;
 	local_t			overrun;
 	local_t			commit_overrun;
@@ -258,6 +264,8 @@ struct rb_cpu {
  *	is ring_buffer_record_off()'s
  * @clock: the time source of the time stamps
  * @time_stamp_abs: every event carries an absolute time stamp
+ * @max_length: the largest payload a reserve accepts, for @subbuf_size
+ *	and @time_stamp_abs (ring_buffer_max_event_size())
  * @subbuf_order: each sub-buffer is 2^subbuf_order pages (copied into
  *	every &struct rb_cpu, whose copy is the one its writers use)
  * @subbuf_size: bytes of event data a sub-buffer holds
@@ -276,6 +284,7 @@ struct trace_buffer {
 	atomic_t		record_disabled;
 	u64			(*clock)(void);
 	bool			time_stamp_abs;
+	unsigned long		max_length;
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;
 	struct mutex		mutex;	/* resize, reset, sub-buffer order */

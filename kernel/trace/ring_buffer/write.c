@@ -133,8 +133,13 @@ static void rb_set_ts_event(struct ring_buffer_event *event, int type, u64 val)
 	event->array[0] = val >> RB_TIME_SHIFT;
 }
 
-/* Write the header of a data event of @size bytes. */
-static __always_inline void rb_set_data_event(struct ring_buffer_event *event,
+/*
+ * Write the header of a data event of @size bytes and count its payload
+ * in &rb_cpu.bytes: the reserved length rounded up to RB_ALIGNMENT (a
+ * large event's length word is not payload).
+ */
+static __always_inline void rb_set_data_event(struct rb_cpu *cb,
+					      struct ring_buffer_event *event,
 					      unsigned int size, u32 delta)
 {
 	unsigned int payload = size - RB_EVNT_HDR_SIZE;
@@ -142,9 +147,11 @@ static __always_inline void rb_set_data_event(struct ring_buffer_event *event,
 	if (payload > RB_MAX_SMALL_DATA) {
 		rb_put_header(event, 0, delta);
 		event->array[0] = payload;
+		payload -= sizeof(u32);
 	} else {
 		rb_put_header(event, payload / RB_ALIGNMENT, delta);
 	}
+	local_add(payload, &cb->bytes);
 }
 
 /*
@@ -296,6 +303,14 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	unsigned long pos = res->pos, seq = rb_seq(cb, pos), next;
 	struct rb_page *page;
 
+	/*
+	 * Too large for any sub-buffer: absolute mode came on after the
+	 * writer checked the length against the old &trace_buffer.max_length.
+	 */
+	if (unlikely(extra + size > cb->subbuf_size)) {
+		local_inc(&cb->dropped_events);
+		return false;
+	}
 	if (local_cmpxchg(&cb->crossing, 0, 1) != 0) {
 		local_inc(&cb->dropped_events);
 		return false;
@@ -455,17 +470,6 @@ static __always_inline unsigned int rb_ctx_lock(struct rb_cpu *cb)
 
 static void rb_end_commit(struct rb_cpu *cb);
 
-/* ring_buffer_max_event_size(), inline for the reserve. */
-static __always_inline unsigned long
-rb_max_event_size(struct trace_buffer *buffer)
-{
-	unsigned long max = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE;
-
-	if (buffer->time_stamp_abs)
-		max -= RB_LEN_TIME_EXTEND;
-	return max;
-}
-
 /*
  * Whether this CPU's writes are accepted now.  A write refused because
  * recording is off was not wanted; one refused because the CPU buffer is
@@ -486,44 +490,63 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 	return false;
 }
 
-/* Record the reservation at @depth, for its commit or discard. */
-static __always_inline void rb_pend(struct rb_cpu *cb, unsigned int depth,
-				    unsigned int bit, struct rb_page *page,
+/* Record the reservation in @p, for its commit or discard. */
+static __always_inline void rb_pend(struct rb_pending *p, struct rb_page *page,
 				    unsigned long pos, u64 ts)
 {
-	cb->pending[depth] = page;
-	cb->pending_ts[depth] = ts;
-	cb->pending_pos[depth] = pos;
-	cb->pending_bit[depth] = bit;
+	p->page = page;
+	p->ts = ts;
+	p->pos = pos;
 	local_inc(&page->entries);
 }
 
 /*
  * Everything but the common case: a time extend or stamp, a sub-buffer
- * crossing, a drop.  Writes the event's header(s) and records the
- * reservation; NULL if the event is dropped.
+ * crossing, a drop.  Claims from the snapshot @s, writes the event's
+ * header(s) and records the reservation in @p; NULL if the event is
+ * dropped.
  */
-static noinline struct ring_buffer_event *
-rb_reserve_slow(struct rb_cpu *cb, unsigned int size, unsigned int depth,
-		unsigned int bit, unsigned long pos, bool known, u64 prev, u64 ts)
+static struct ring_buffer_event *
+rb_reserve_from(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
+		struct rb_snap *s)
 {
-	struct rb_snap s = { .pos = pos, .known = known, .prev = prev, .ts = ts };
 	struct rb_reservation res __uninitialized;
 	struct ring_buffer_event *event;
 
-	if (!rb_reserve(cb, size, &res, &s))
+	if (!rb_reserve(cb, size, &res, s))
 		return NULL;
 	event = (struct ring_buffer_event *)
 		(res.page->bpage->data + rb_off(cb, res.pos));
 	if (res.stamp_type) {
 		rb_set_ts_event(event, res.stamp_type, res.stamp);
 		event = (void *)event + RB_LEN_TIME_EXTEND;
-		rb_set_data_event(event, res.next - res.pos - RB_LEN_TIME_EXTEND, 0);
+		rb_set_data_event(cb, event,
+				  res.next - res.pos - RB_LEN_TIME_EXTEND, 0);
 	} else {
-		rb_set_data_event(event, res.next - res.pos, res.delta);
+		rb_set_data_event(cb, event, res.next - res.pos, res.delta);
 	}
-	rb_pend(cb, depth, bit, res.page, res.pos, res.ts);
+	rb_pend(p, res.page, res.pos, res.ts);
 	return event;
+}
+
+/* The inline path found the previous event's time unknown: start over. */
+static noinline struct ring_buffer_event *
+rb_reserve_unknown(struct rb_cpu *cb, unsigned int size, struct rb_pending *p)
+{
+	struct rb_snap s __uninitialized;
+
+	rb_snapshot(cb, &s);
+	return rb_reserve_from(cb, size, p, &s);
+}
+
+/* The inline path's snapshot needs a time event or a crossing. */
+static noinline struct ring_buffer_event *
+rb_reserve_slow(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
+		unsigned long pos, u64 prev, u64 ts)
+{
+	struct rb_snap s = { .pos = pos, .known = true, .prev = prev, .ts = ts };
+
+	return rb_reserve_from(cb, size, p, &s);
 }
 
 /**
@@ -546,14 +569,16 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 {
 	struct ring_buffer_event *event;
 	unsigned int bit, depth, size;
-	struct rb_snap s __uninitialized;
+	struct rb_pending *p;
 	struct rb_page *page;
+	unsigned long pos;
 	struct rb_cpu *cb;
+	u64 prev, ts;
 
 	preempt_disable_notrace();
 	cb = buffer->cpus[raw_smp_processor_id()];
 	if (unlikely(!rb_writable(buffer, cb) ||
-		     length > rb_max_event_size(buffer)))
+		     length > READ_ONCE(buffer->max_length)))
 		goto out;
 	bit = rb_ctx_lock(cb);
 	if (!bit)
@@ -563,50 +588,70 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	barrier();
 	if (unlikely(depth >= RB_MAX_NEST)) {
 		local_inc(&cb->dropped_events);
-		goto refused;
+		rb_end_commit(cb);
+		cb->ctx &= ~bit;
+		goto out;
 	}
+	/*
+	 * From here on only cb, p, size, pos and prev live across the clock
+	 * call, in callee-saved registers: hide how p and size were made,
+	 * or the compiler keeps depth and the payload size as well.
+	 */
+	p = &cb->pending[depth];
+	OPTIMIZER_HIDE_VAR(p);
+	p->bit = bit;
 	size = rb_data_event_size(length);
+	OPTIMIZER_HIDE_VAR(size);
+	if (unlikely(READ_ONCE(buffer->time_stamp_abs)))
+		goto unknown;
 	/*
 	 * The common case inline: the previous event's time is known, the
-	 * delta fits the header, the event fits the sub-buffer.  Anything
-	 * else goes to rb_reserve_slow() with the snapshot already taken,
-	 * so that an event reads the clock once.
+	 * delta fits the header, the event fits the sub-buffer.  This is
+	 * rb_snapshot() with its first test before the clock read, so that
+	 * only what the claim needs lives across that call.  Anything else
+	 * goes out of line, with the clock already read if it was, so that
+	 * an event reads it once.
 	 */
 	for (;;) {
-		rb_snapshot(cb, &s);
-		if (unlikely(!s.known || buffer->time_stamp_abs ||
-			     s.ts - s.prev > RB_DELTA_MASK ||
-			     rb_off(cb, s.pos) + size > cb->subbuf_size)) {
-			event = rb_reserve_slow(cb, size, depth, bit, s.pos,
-						s.known, s.prev, s.ts);
-			if (!event)
-				goto refused;
+		pos = local_read(&cb->wpos);
+		if (unlikely(local_read(&cb->last_ts_pos) != pos))
+			goto unknown;
+		barrier();
+		prev = READ_ONCE(cb->last_ts);
+		ts = rb_clock(cb->buffer);
+		if (unlikely(ts - prev > RB_DELTA_MASK ||
+			     rb_off(cb, pos) + size > cb->subbuf_size)) {
+			event = rb_reserve_slow(cb, size, p, pos, prev, ts);
 			goto reserved;
 		}
-		page = rb_wslot(cb, rb_seq(cb, s.pos));
-		if (likely(local_try_cmpxchg(&cb->wpos, &s.pos, s.pos + size)))
+		page = rb_wslot(cb, rb_seq(cb, pos));
+		if (likely(local_try_cmpxchg(&cb->wpos, &pos, pos + size)))
 			break;
 	}
-	WRITE_ONCE(cb->last_ts, s.ts);
+	WRITE_ONCE(cb->last_ts, ts);
 	barrier();
-	local_set(&cb->last_ts_pos, s.pos + size);
+	local_set(&cb->last_ts_pos, pos + size);
 
 	event = (struct ring_buffer_event *)
-		(page->bpage->data + rb_off(cb, s.pos));
-	rb_set_data_event(event, size, s.ts - s.prev);
-	rb_pend(cb, depth, bit, page, s.pos, s.ts);
-reserved:
+		(page->bpage->data + rb_off(cb, pos));
+	rb_set_data_event(cb, event, size, ts - prev);
+	rb_pend(p, page, pos, ts);
 	local_inc(&cb->entries);
-	local_add(ALIGN(length ? length : 1, RB_ALIGNMENT), &cb->bytes);
 	return event;
 
-refused:
+unknown:
+	event = rb_reserve_unknown(cb, size, p);
+reserved:
+	if (likely(event)) {
+		local_inc(&cb->entries);
+		return event;
+	}
 	/*
-	 * End it like a commit: writers that interrupted this one
-	 * reserved and committed, and left publishing to it.
+	 * Refused: end it like a commit, because writers that interrupted
+	 * this one reserved and committed, and left publishing to it.
 	 */
 	rb_end_commit(cb);
-	cb->ctx &= ~bit;
+	cb->ctx &= ~p->bit;
 out:
 	preempt_enable_notrace();
 	return NULL;
@@ -675,6 +720,10 @@ static noinline void rb_end_commit_outer(struct rb_cpu *cb)
  * cpos is in, inline: rb_publish() for that case, with the same order
  * and barriers.  Anything else, and a wpos that moved after committing
  * dropped, goes out of line.
+ *
+ * The outermost reservation starts between cpos and wpos (only the
+ * outermost writer moves cpos), so when those two are in one sub-buffer
+ * it is the one that reservation recorded: no ring lookup.
  */
 static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 {
@@ -682,7 +731,7 @@ static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 	unsigned long seq = rb_seq(cb, w);
 
 	if (likely(seq == rb_seq(cb, local_read(&cb->cpos)))) {
-		struct rb_page *page = rb_wslot(cb, seq);
+		struct rb_page *page = cb->pending[0].page;
 
 		smp_wmb();	/* O1: events, then commit; see rb_publish() */
 		local_set(&page->bpage->commit, rb_off(cb, w));
@@ -739,7 +788,7 @@ static __always_inline void rb_finish(struct rb_cpu *cb)
 {
 	unsigned int depth = local_read(&cb->committing) - 1;
 
-	cb->ctx &= ~cb->pending_bit[depth];
+	cb->ctx &= ~cb->pending[depth].bit;
 	if (depth) {
 		barrier();
 		local_dec(&cb->committing);
@@ -871,13 +920,13 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 				struct ring_buffer_event *event)
 {
 	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
-	unsigned int depth = local_read(&cb->committing) - 1;
-	unsigned long start = cb->pending_pos[depth];
+	struct rb_pending *p = &cb->pending[local_read(&cb->committing) - 1];
+	unsigned long start = p->pos;
 	unsigned long end = start + ((void *)event - (void *)
-			(cb->pending[depth]->bpage->data + rb_off(cb, start))) +
+			(p->page->bpage->data + rb_off(cb, start))) +
 			rb_event_size(event);
 
-	local_dec(&cb->pending[depth]->entries);
+	local_dec(&p->page->entries);
 	local_dec(&cb->entries);
 	/*
 	 * Nothing after it: give the space back.  The next writer cannot
@@ -965,7 +1014,7 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 	long depth = local_read(&cb->committing) - 1;
 
 	if (depth >= 0 && depth < RB_MAX_NEST)
-		return cb->pending_ts[depth];
+		return cb->pending[depth].ts;
 	return buffer->clock();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
@@ -981,7 +1030,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
  */
 unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer)
 {
-	return rb_max_event_size(buffer);
+	return READ_ONCE(buffer->max_length);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_max_event_size);
 

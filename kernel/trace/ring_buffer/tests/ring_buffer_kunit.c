@@ -225,6 +225,46 @@ static void rb_test_abs_time_stamps(struct kunit *test)
 }
 
 /*
+ * A writer that checked the length against max_length just before
+ * absolute mode came on (the store of the mode, before the one of
+ * max_length): an event of the old maximum no longer fits a sub-buffer
+ * with its time stamp.  It is dropped and counted; nothing is written
+ * past a sub-buffer and the events around it read back intact.
+ */
+static void rb_test_abs_late(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	unsigned long max = ring_buffer_max_event_size(buffer);
+	struct ring_buffer_event *event;
+	int cpu;
+
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 1));
+	WRITE_ONCE(buffer->time_stamp_abs, true);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, max, 2));
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, max - RB_LEN_TIME_EXTEND, 3));
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 1UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 2UL);
+
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 1));
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, max - RB_LEN_TIME_EXTEND, 3));
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+
+	/* The setter leaves the mode and the maximum consistent. */
+	ring_buffer_set_time_stamp_abs(buffer, true);
+	KUNIT_EXPECT_EQ(test, ring_buffer_max_event_size(buffer),
+			max - RB_LEN_TIME_EXTEND);
+	ring_buffer_set_time_stamp_abs(buffer, false);
+	KUNIT_EXPECT_EQ(test, ring_buffer_max_event_size(buffer), max);
+	ring_buffer_free(buffer);
+}
+
+/*
  * Events that do not fit the rest of a sub-buffer go to the next one; the
  * gap is padding, and nothing is lost or reordered across many
  * sub-buffers, with every size of padding.
@@ -1504,6 +1544,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_too_big),
 	KUNIT_CASE(rb_test_time_stamps),
 	KUNIT_CASE(rb_test_abs_time_stamps),
+	KUNIT_CASE(rb_test_abs_late),
 	KUNIT_CASE(rb_test_padding),
 	KUNIT_CASE(rb_test_overwrite),
 	KUNIT_CASE(rb_test_producer_consumer),
