@@ -1276,9 +1276,19 @@ static struct ftrace_table *table_build(struct module *mod,
 {
 	unsigned long size, off, ip;
 	unsigned int n = 0, i;
+	size_t bytes;
 	struct ftrace_table *t;
 
-	t = kvzalloc(struct_size(t, sites, end - start), GFP_KERNEL);
+	/*
+	 * vmlinux's table is hundreds of KB: from vmalloc, page by page,
+	 * since kvzalloc() would take a power-of-two block from kmalloc
+	 * first (512 KB for 300).  A module's small one comes from kmalloc.
+	 */
+	bytes = struct_size(t, sites, end - start);
+	if (bytes > PAGE_SIZE)
+		t = vzalloc(bytes);
+	else
+		t = kzalloc(bytes, GFP_KERNEL);
 	if (!t)
 		return NULL;
 	t->mod = mod;

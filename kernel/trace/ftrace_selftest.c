@@ -107,12 +107,21 @@ static bool buffer_has_function(unsigned long ip)
 }
 
 /* The function tracer, filtered to one function, end to end. */
-static int test_function_tracer(unsigned long site)
+static int __init test_function_tracer(unsigned long site)
 {
 	char name[] = "ftrace_selftest_add";
 	bool expanded = global_trace.buffer_expanded;
 	int ret;
 
+	/*
+	 * This step records into the top-level buffer and drains it: not
+	 * while it holds (or is about to hold) a trace the command line
+	 * asked for from boot.
+	 */
+	if (trace_boot_traced() || ring_buffer_entries(global_trace.buffer)) {
+		pr_info("ftrace selftest: the function tracer's end-to-end step is skipped, to keep the boot trace\n");
+		return 0;
+	}
 	ret = ftrace_set_filter(&global_trace.func.ops, name, strlen(name), 1);
 	if (ret)
 		return ret;
@@ -129,7 +138,7 @@ static int test_function_tracer(unsigned long site)
 	return ret;
 }
 
-static bool run_tests(void)
+static bool __init run_tests(void)
 {
 	unsigned long add = ftrace_location((unsigned long)ftrace_selftest_add);
 	unsigned long other = ftrace_location((unsigned long)ftrace_selftest_other);

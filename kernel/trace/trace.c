@@ -37,6 +37,7 @@
 #define TRACE_BUF_SIZE_DEFAULT	1441792UL
 static unsigned long trace_buf_size = TRACE_BUF_SIZE_DEFAULT;
 static bool trace_expand_at_boot __initdata;
+static bool trace_boot_traces __initdata;
 
 static int __init set_buf_size(char *str)
 {
@@ -58,6 +59,20 @@ __setup("trace_buf_size=", set_buf_size);
 void __init trace_boot_expand(void)
 {
 	trace_expand_at_boot = true;
+	trace_boot_traces = true;
+}
+
+/**
+ * trace_boot_traced() - whether the command line asked to trace from boot
+ *
+ * Boot self-tests that would record into or drain the top-level buffer
+ * skip that step then, so the boot trace is kept.
+ *
+ * Return: true after trace_boot_expand().
+ */
+bool __init trace_boot_traced(void)
+{
+	return trace_boot_traces;
 }
 
 /**

@@ -602,6 +602,7 @@ void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded);
 int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu);
 unsigned long trace_expanded_size(void);
 void __init trace_boot_expand(void);
+bool __init trace_boot_traced(void);
 int event_soft_mode_get(struct trace_event_file *file);
 void event_soft_mode_put(struct trace_event_file *file);
 struct trace_event_file *event_file_find(struct trace_array *tr,

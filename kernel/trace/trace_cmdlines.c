@@ -26,6 +26,7 @@
  * wait there.
  */
 #define SAVED_CMDLINES_DEFAULT	128
+/* Slot numbers plus one fit &saved_cmdlines.map's u16. */
 #define SAVED_CMDLINES_MAX	32768
 #define CMDLINE_MAP_SIZE	PID_MAX_DEFAULT
 
@@ -43,7 +44,7 @@ struct saved_cmdline {
 struct saved_cmdlines {
 	unsigned int		bits;
 	unsigned int		next;
-	unsigned int		map[CMDLINE_MAP_SIZE];
+	u16			map[CMDLINE_MAP_SIZE];
 	struct saved_cmdline	slot[];
 };
 
@@ -55,7 +56,11 @@ static struct saved_cmdlines *cmdlines_alloc(unsigned int nr)
 	struct saved_cmdlines *s;
 	unsigned int bits = order_base_2(nr);
 
-	s = kvzalloc(struct_size(s, slot, 1U << bits), GFP_KERNEL);
+	/*
+	 * About 68 KB with the default 128 slots, mostly the map: from
+	 * vmalloc, page by page (kvzalloc() would take a 128 KB block).
+	 */
+	s = vzalloc(struct_size(s, slot, 1U << bits));
 	if (s)
 		s->bits = bits;
 	return s;
