@@ -22,7 +22,8 @@ import re
 import sys
 
 LINE = re.compile(r"BENCH kernel=(\w+)-(\w+) test=(\S+) .*ns_per_op=([\d.]+)")
-MEM = re.compile(r"BENCHMEM kernel=(\w+)-(\w+) memfree_kb=(\d+) buffer_total_kb=(\d+)")
+MEM = re.compile(r"BENCHMEM kernel=(\w+)-(\w+) memfree_kb=(\d+) buffer_total_kb=(\d+)"
+                 r"(?: free_pcp_kb=(\d+))?")
 NOFT_TARGET = 1.02
 NOFT_TARGET_TESTS = ("getppid", "pipe")
 
@@ -38,8 +39,8 @@ def read(path):
                 data[(kernel, mode, test)] = float(ns)
             m = MEM.search(line)
             if m:
-                kernel, mode, free, buf = m.groups()
-                mem[(kernel, mode)] = (int(free), int(buf))
+                kernel, mode, free, buf, pcp = m.groups()
+                mem[(kernel, mode)] = (int(free), int(buf), int(pcp or 0))
     return data, mem
 
 
@@ -49,16 +50,20 @@ def mem_table(mem):
     modes = sorted({m for (_, m) in mem})
     if not modes:
         return lines
-    print("memory after boot, before any tracing (kB; ratio above 1.0: ours leaves more free)")
-    print("%-7s %12s %12s %7s %12s %12s" % ("mode", "ours free", "base free", "ratio",
-                                          "ours buffer", "base buffer"))
+    print("memory after boot, before any tracing (kB; ratio above 1.0: ours leaves more free;")
+    print("+pcp: MemFree plus the pages on the per-CPU free lists)")
+    print("%-7s %12s %12s %7s %12s %12s %7s %12s %12s" % (
+        "mode", "ours free", "base free", "ratio", "ours +pcp", "base +pcp", "ratio",
+        "ours buffer", "base buffer"))
     for mode in modes:
         ours, base = mem.get(("ours", mode)), mem.get(("base", mode))
         if not ours or not base:
             continue
         ratio = ours[0] / base[0]
-        print("%-7s %12d %12d %7.3f %12d %12d" % (mode, ours[0], base[0], ratio, ours[1], base[1]))
-        lines.append((mode, ours, base, ratio))
+        pcp_ratio = ours[2] / base[2] if base[2] else 0.0
+        print("%-7s %12d %12d %7.3f %12d %12d %7.3f %12d %12d" % (
+            mode, ours[0], base[0], ratio, ours[2], base[2], pcp_ratio, ours[1], base[1]))
+        lines.append((mode, ours, base, ratio, pcp_ratio))
     print()
     return lines
 
@@ -106,9 +111,10 @@ def main(path):
     for test, mode, ours, base, ratio in added:
         print("ADDED test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
-    for mode, ours, base, ratio in mem:
-        print("MEMFREE mode=%s ours=%d base=%d ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d"
-              % (mode, ours[0], base[0], ratio, ours[1], base[1]))
+    for mode, ours, base, ratio, pcp_ratio in mem:
+        print("MEMFREE mode=%s ours=%d base=%d ratio=%.3f ours_free_pcp=%d base_free_pcp=%d "
+              "free_pcp_ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d"
+              % (mode, ours[0], base[0], ratio, ours[2], base[2], pcp_ratio, ours[1], base[1]))
     return 0
 
 
