@@ -556,6 +556,8 @@ extern const struct file_operations error_log_fops;
 extern const struct file_operations readme_fops;
 void trace_create_option_files(struct trace_array *tr);
 bool trace_clock_in_ns_for(struct trace_array *tr);
+int trace_set_clock(struct trace_array *tr, const char *name);
+int trace_set_option(struct trace_array *tr, const char *name);
 void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char * const *errs, u8 type,
 		     u16 pos);

@@ -518,24 +518,27 @@ static int clock_open(struct inode *inode, struct file *filp)
 	return trace_key_single_open(inode, filp, clock_show);
 }
 
-static ssize_t clock_write(struct file *filp, const char __user *ubuf,
-			   size_t cnt, loff_t *ppos)
+/**
+ * trace_set_clock() - switch a session's trace_clock by name
+ * @tr: the session
+ * @name: a name trace_clock lists ("local", "global", ...)
+ *
+ * A different clock empties the buffers: stamps of two clocks do not
+ * compare.  The trace_clock file and the trace_clock= boot option.
+ *
+ * Return: 0, or -EINVAL for a name not listed.
+ */
+int trace_set_clock(struct trace_array *tr, const char *name)
 {
-	struct trace_array *tr = seq_tr(filp);
-	char buf[32];
-	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
 	int i;
 
-	if (ret < 0)
-		return ret;
 	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
-		if (!strcmp(strim(buf), trace_clocks[i].name))
+		if (!strcmp(name, trace_clocks[i].name))
 			break;
 	if (i == ARRAY_SIZE(trace_clocks))
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
 	if (i != tr->clock_id) {
-		/* Stamps of two clocks do not compare: start afresh. */
 		tr->clock_id = i;
 		ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
 		tracing_reset_all(tr);
@@ -548,6 +551,20 @@ static ssize_t clock_write(struct file *filp, const char __user *ubuf,
 		}
 	}
 	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static ssize_t clock_write(struct file *filp, const char __user *ubuf,
+			   size_t cnt, loff_t *ppos)
+{
+	char buf[32];
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	ret = trace_set_clock(seq_tr(filp), strim(buf));
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }
@@ -658,18 +675,22 @@ static int set_option(struct trace_array *tr, int bit, bool on)
 	return 0;
 }
 
-static ssize_t options_write(struct file *filp, const char __user *ubuf,
-			     size_t cnt, loff_t *ppos)
+/**
+ * trace_set_option() - set or clear one of a session's options by name
+ * @tr: the session
+ * @name: a name trace_options lists, with a "no" prefix to clear it
+ *
+ * The trace_options file and the trace_options= boot option.  A tracer's
+ * own options are taken only while that tracer is the session's.
+ *
+ * Return: 0, -EINVAL for a name unknown or not offered now, or the
+ * error turning the option on or off.
+ */
+int trace_set_option(struct trace_array *tr, const char *name)
 {
-	struct trace_array *tr = seq_tr(filp);
-	char buf[64], *name;
 	bool on = true;
-	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
-	int i;
+	int i, ret;
 
-	if (ret < 0)
-		return ret;
-	name = strim(buf);
 	if (!strncmp(name, "no", 2)) {
 		on = false;
 		name += 2;
@@ -682,6 +703,18 @@ static ssize_t options_write(struct file *filp, const char __user *ubuf,
 	mutex_lock(&trace_types_lock);
 	ret = option_listed(tr, i) ? set_option(tr, i, on) : -EINVAL;
 	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+static ssize_t options_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	char buf[64];
+	ssize_t ret = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+
+	if (ret < 0)
+		return ret;
+	ret = trace_set_option(seq_tr(filp), strim(buf));
 	if (ret)
 		return ret;
 	*ppos += cnt;
