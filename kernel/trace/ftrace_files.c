@@ -14,6 +14,7 @@
  * ftrace_lock.
  */
 #include <linux/ctype.h>
+#include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
@@ -21,6 +22,8 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/uaccess.h>
+
+#include <asm/setup.h>
 
 #include "ftrace_internal.h"
 #include "trace.h"
@@ -1029,6 +1032,121 @@ static const struct file_operations filter_fops = {
 	.llseek		= noop_llseek,
 	.release	= filter_release,
 };
+
+/* ---- the boot options ------------------------------------------------- */
+
+/*
+ * ftrace_filter=, ftrace_notrace=, ftrace_graph_filter= and
+ * ftrace_graph_notrace=: the top level's four sets at boot, each a
+ * comma-separated list of the words its file takes.
+ */
+enum boot_set {
+	BOOT_FILTER,
+	BOOT_NOTRACE,
+	BOOT_GRAPH_FILTER,
+	BOOT_GRAPH_NOTRACE,
+	BOOT_SETS
+};
+
+static const char *const boot_set_param[BOOT_SETS] __initconst = {
+	"ftrace_filter", "ftrace_notrace",
+	"ftrace_graph_filter", "ftrace_graph_notrace",
+};
+
+static char boot_set_words[BOOT_SETS][COMMAND_LINE_SIZE] __initdata;
+
+static int __init boot_filter_setup(char *str)
+{
+	strscpy(boot_set_words[BOOT_FILTER], str, COMMAND_LINE_SIZE);
+	return 1;
+}
+__setup("ftrace_filter=", boot_filter_setup);
+
+static int __init boot_notrace_setup(char *str)
+{
+	strscpy(boot_set_words[BOOT_NOTRACE], str, COMMAND_LINE_SIZE);
+	return 1;
+}
+__setup("ftrace_notrace=", boot_notrace_setup);
+
+static int __init boot_graph_filter_setup(char *str)
+{
+	strscpy(boot_set_words[BOOT_GRAPH_FILTER], str, COMMAND_LINE_SIZE);
+	return 1;
+}
+__setup("ftrace_graph_filter=", boot_graph_filter_setup);
+
+static int __init boot_graph_notrace_setup(char *str)
+{
+	strscpy(boot_set_words[BOOT_GRAPH_NOTRACE], str, COMMAND_LINE_SIZE);
+	return 1;
+}
+__setup("ftrace_graph_notrace=", boot_graph_notrace_setup);
+
+/*
+ * Apply each word of @list to one set of @ops, as a write of the word to
+ * the set's file would: a word for a module not loaded waits on @pending.
+ * A word that fails is reported and left out; the others still count.
+ */
+static void __init boot_words_apply(struct ftrace_ops *ops, bool exclude,
+				    struct list_head *pending, char *list,
+				    const char *param)
+{
+	char *word, *copy;
+	int ret;
+
+	while ((word = strsep(&list, ","))) {
+		if (!*word)
+			continue;
+		/* The parser cuts its word up; the message wants it whole. */
+		copy = kstrdup(word, GFP_KERNEL);
+		if (!copy)
+			return;
+		mutex_lock(&ftrace_lock);
+		ret = ftrace_ops_apply_word(ops, exclude, copy, pending);
+		mutex_unlock(&ftrace_lock);
+		kfree(copy);
+		if (ret)
+			pr_warn("tracing: %s=: %s '%s'\n", param,
+				ret == -EINVAL ? "no function matches" :
+				"could not apply", word);
+	}
+}
+
+/**
+ * ftrace_boot_filters_apply() - set a session's function sets from the
+ *	command line
+ * @tr: the session (the top level); ftrace_func_init() has run for it
+ *
+ * Called once at boot, before a boot tracer starts, so that it starts
+ * with its filters.
+ */
+void __init ftrace_boot_filters_apply(struct trace_array *tr)
+{
+	struct trace_func *fn = &tr->func;
+	int i;
+
+	for (i = 0; i < BOOT_SETS; i++) {
+		bool exclude = i == BOOT_NOTRACE || i == BOOT_GRAPH_NOTRACE;
+		bool graph = i >= BOOT_GRAPH_FILTER;
+
+		if (!boot_set_words[i][0])
+			continue;
+		if (!graph) {
+			boot_words_apply(&fn->ops, exclude, &fn->pending[exclude],
+					 boot_set_words[i], boot_set_param[i]);
+			continue;
+		}
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+		boot_words_apply(&fn->graph_ops, exclude,
+				 &fn->graph_pending[exclude],
+				 boot_set_words[i], boot_set_param[i]);
+#else
+		pr_warn("tracing: %s=: the function_graph tracer is not built\n",
+			boot_set_param[i]);
+#endif
+	}
+}
 
 /**
  * ftrace_create_tracefs_files() - a session's filter files, and the top

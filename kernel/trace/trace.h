@@ -799,6 +799,7 @@ int trace_function_selftest(void);
 void ftrace_func_init(struct trace_array *tr);
 void ftrace_func_release(struct trace_array *tr);
 void ftrace_create_tracefs_files(struct trace_array *tr);
+void ftrace_boot_filters_apply(struct trace_array *tr);
 int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip);
 int ftrace_ops_copy_sets(struct ftrace_ops *dst, struct ftrace_ops *src);
 unsigned int ftrace_nr_functions(void);
