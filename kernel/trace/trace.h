@@ -598,6 +598,7 @@ struct event_match {
 };
 
 int event_set(struct trace_event_file *file, bool on);
+int trace_event_enable_at_boot(struct trace_event_call *call);
 int tracing_update_buffers(struct trace_array *tr);
 int __tracing_update_buffers(struct trace_array *tr);
 void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded);

@@ -118,6 +118,13 @@ static void event_detach(struct trace_event_file *file)
 	trace_event_enable_cmdline_record(false);
 }
 
+/* Enable @file, at whatever size its session's buffer has now. */
+static int event_switch_on(struct trace_event_file *file)
+{
+	clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	return event_enabled(file) ? 0 : event_attach(file);
+}
+
 /**
  * event_set() - enable or disable an event in a session
  * @file: the event in the session
@@ -137,10 +144,7 @@ int event_set(struct trace_event_file *file, bool on)
 	if (on) {
 		int ret = __tracing_update_buffers(file->tr);
 
-		if (ret)
-			return ret;
-		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
-		return event_enabled(file) ? 0 : event_attach(file);
+		return ret ?: event_switch_on(file);
 	}
 	if (!event_enabled(file))
 		return 0;
@@ -741,6 +745,31 @@ __init void trace_event_boot_init(void)
 						  word + !on, on))
 			pr_warn("tracing: no event matches '%s'\n", word);
 	}
+}
+
+/**
+ * trace_event_enable_at_boot() - enable an event at the top level from boot
+ *	without growing its buffer
+ * @call: the event
+ *
+ * For the events kprobe_event= defines, which are enabled as they are
+ * made, as in 6.12, and record into the top level's buffer at the size
+ * it has: that option alone does not make the boot a traced one.
+ *
+ * Return: 0, -ENOENT if the top level has no such event, or the error
+ * attaching it.
+ */
+int __init trace_event_enable_at_boot(struct trace_event_call *call)
+{
+	struct trace_event_file *file;
+	int ret = -ENOENT;
+
+	mutex_lock(&trace_types_lock);
+	file = find_file(&global_trace, call);
+	if (file)
+		ret = event_switch_on(file);
+	mutex_unlock(&trace_types_lock);
+	return ret;
 }
 
 /* ---- modules ---------------------------------------------------------- */

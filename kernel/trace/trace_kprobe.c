@@ -32,6 +32,8 @@
 #include <linux/tracefs.h>
 #include <uapi/linux/bpf.h>
 
+#include <asm/setup.h>
+
 #include "trace.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
@@ -955,11 +957,63 @@ void destroy_local_trace_kprobe(struct trace_event_call *event_call)
 }
 #endif /* CONFIG_PERF_EVENTS */
 
+/* ---- kprobe_event= ------------------------------------------------------- */
+
+static char boot_probes[COMMAND_LINE_SIZE] __initdata;
+
+/*
+ * "kprobe_event=def[;def...]": definitions as kprobe_events takes them,
+ * with ',' where the file has a space (the command line splits at
+ * spaces).
+ */
+static __init int set_boot_probes(char *str)
+{
+	strscpy(boot_probes, str, sizeof(boot_probes));
+	return 1;
+}
+__setup("kprobe_event=", set_boot_probes);
+
+/*
+ * Define the events of kprobe_event= and enable them at the top level.
+ * Nothing else can have defined a kprobe event yet: each one there is
+ * the command line's.
+ */
+static __init void boot_probes_define(void)
+{
+	char *buf = boot_probes, *def;
+	struct dyn_event *de;
+	int ret;
+
+	while ((def = strsep(&buf, ";"))) {
+		if (!*def)
+			continue;
+		strreplace(def, ',', ' ');
+		ret = dyn_events_run(def, &kprobe_ops);
+		if (ret)
+			pr_warn("tracing: kprobe_event=: could not define '%s' (%d), see error_log\n",
+				def, ret);
+	}
+	mutex_lock(&dyn_event_mutex);
+	for_each_dyn_event(de) {
+		struct trace_event_call *call;
+
+		if (de->ops != &kprobe_ops)
+			continue;
+		call = &to_point(de)->event->call;
+		if (trace_event_enable_at_boot(call))
+			pr_warn("tracing: kprobe_event=: could not enable %s\n",
+				trace_event_name(call));
+	}
+	mutex_unlock(&dyn_event_mutex);
+}
+
 static __init int kprobe_events_init(void)
 {
 	dyn_event_register(&kprobe_ops);
 	register_module_notifier(&kprobe_module_nb);
 	dyn_events_create_files(&kprobe_ops, "kprobe_events", "kprobe_profile");
+	if (boot_probes[0] && !tracing_is_disabled())
+		boot_probes_define();
 	return 0;
 }
 fs_initcall(kprobe_events_init);
