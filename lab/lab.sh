@@ -523,6 +523,22 @@ check_timeout() {
 # need about 360 s each, 400 with the boot: under half of 904.
 CHECK_TEST_SECONDS=${CHECK_TEST_SECONDS:-18}
 
+# The tracing options of the kernel command line that guest b boots with,
+# for test.d/boot (lab/guest/check.sh runs it in b).  Chosen so that no
+# other test sees them: the runner resets the top level's tracer,
+# function sets, events and probe events before each test; trace_clock=
+# is not global, which instance-scope.tc sets in an instance and must not
+# find at the top level; none of them grows the top level's buffer
+# (buffer-expand.tc); pause-on-trace is what the runner sets anyway; the
+# instance is one no test names, and enables no probe event (the runner
+# could not remove it).
+CHECK_B_BOOT_ARGS="trace_instance=boot_inst,sched:sched_process_exec"
+CHECK_B_BOOT_ARGS+=" trace_clock=mono trace_options=pause-on-trace,nofunction-fork"
+CHECK_B_BOOT_ARGS+=" kprobe_event=p:kprobes/boot_open,do_sys_openat2"
+CHECK_B_BOOT_ARGS+=" ftrace_filter=vfs_read,ksys_*"
+CHECK_B_BOOT_ARGS+=" ftrace_notrace=ksys_write"
+CHECK_B_BOOT_ARGS+=" ftrace_graph_filter=vfs_read ftrace_graph_notrace=vfs_write"
+
 # check_guest PART TIMEOUT EXTRA: boot one check guest for a share of the
 # tests; its console goes to console-check-PART.log, its QEMU status
 # and wall time to .check-PART.status.
@@ -568,7 +584,7 @@ cmd_check() {
 	for p in "${parts[@]}"; do
 		# Guest b leaves the KUnit suites to guest a.
 		if [ "$p" = b ]; then
-			check_guest "$p" "$tmo" "$extra kunit.enable=0" &
+			check_guest "$p" "$tmo" "$extra kunit.enable=0 $CHECK_B_BOOT_ARGS" &
 		else
 			check_guest "$p" "$tmo" "$extra" &
 		fi

@@ -12,7 +12,9 @@
 # share (tracelab.part= on the kernel command line, TRACELAB_PART here):
 #   a     the sanity, stress and client tests, and a share of test.d
 #         (part_tests below)
-#   b     the other tests of test.d
+#   b     the other tests of test.d, test.d/boot always: guest b boots
+#         with some tracing options on its command line (lab/lab.sh,
+#         CHECK_B_BOOT_ARGS), which test.d/boot checks
 #   all   (or unset) everything, in one guest
 # On the debug kernel every guest ends with the kmemleak scan.
 # Each test runs on its own, after a line "TRACELAB-RUNNING <path> t=<s>"
@@ -126,10 +128,12 @@ part_tests() {
 			print ((r in w) ? w[r] : dflt), FNR, $0
 		}' "$WEIGHTS" "$CORE_TESTS" | sort -k1,1nr -k2,2n |
 	awk -v part="$part" -v own="$a_own" '
-		{
+		# test.d/boot checks the options guest b boots with.
+		$3 ~ /\/test\.d\/boot\// { lb += $1; g = "b" }
+		$3 !~ /\/test\.d\/boot\// {
 			if (own + la <= lb) { la += $1; g = "a" } else { lb += $1; g = "b" }
-			if (g == part) print $2, $3
-		}' | sort -k1,1n | cut -d' ' -f2
+		}
+		{ if (g == part) print $2, $3 }' | sort -k1,1n | cut -d' ' -f2
 }
 
 # Guest a's own tests' seconds (sanity, stress, clients), from the same
