@@ -351,7 +351,7 @@ struct trace_max {
  *	use of the session expands it (tracing_update_buffers())
  * @dir: its tracefs directory (NULL: the tracefs root)
  * @percpu_dir: its per_cpu directory
- * @event_dir: its events directory
+ * @event_dir: its events directory (eventfs), or NULL
  * @trace_flags: TRACE_ITER() option bits
  * @clock_id: index of the trace clock in use
  * @buffer_percent: how full a CPU's buffer must be to wake a raw reader
@@ -387,7 +387,7 @@ struct trace_array {
 	bool			buffer_expanded;
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
-	struct dentry		*event_dir;
+	struct eventfs_inode	*event_dir;
 	u64			trace_flags;
 	int			clock_id;
 	int			buffer_percent;
@@ -658,7 +658,8 @@ static inline const char *event_system(struct trace_event_call *call)
 }
 
 /* trace_events_dir.c: a session's events/ directory */
-struct dentry *event_create_events_dir(struct trace_array *tr);
+struct eventfs_inode *event_create_events_dir(struct trace_array *tr);
+void event_remove_events_dir(struct trace_array *tr);
 void event_create_dir(struct trace_event_file *file);
 void event_remove_dir(struct trace_event_file *file);
 void trace_event_eval_update(struct trace_eval_map **map, int len);

@@ -1123,7 +1123,6 @@ int event_trace_add_tr(struct trace_array *tr)
 	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
 	struct trace_event_file *file;
 	struct trace_event_call *call;
-	struct dentry *d;
 
 	lockdep_assert_held(&trace_types_lock);
 	if (tr != &global_trace)
@@ -1135,10 +1134,9 @@ int event_trace_add_tr(struct trace_array *tr)
 			  &trace_event_pid_fops);
 	trace_create_file("set_event_notrace_pid", 0644, tr->dir, key,
 			  &trace_event_pid_fops);
-	d = event_create_events_dir(tr);
-	if (!d)
+	tr->event_dir = event_create_events_dir(tr);
+	if (!tr->event_dir)
 		return -ENOMEM;
-	tr->event_dir = d;
 	list_for_each_entry(file, &tr->events, list)
 		event_create_dir(file);
 	return 0;
@@ -1149,7 +1147,8 @@ int event_trace_add_tr(struct trace_array *tr)
  * @tr: an instance being removed
  *
  * Its probes are detached, and its files freed once no probe can be
- * running with them.  The directories go with the instance's.
+ * running with them.  Its events/ goes too; the rest of its directory
+ * is the caller's.
  *
  * Context: trace_types_lock held.
  */
@@ -1168,7 +1167,7 @@ void event_trace_del_tr(struct trace_array *tr)
 		list_add(&file->list, &gone);
 	}
 	event_free_files(&gone);
-	tr->event_dir = NULL;
+	event_remove_events_dir(tr);
 }
 
 /**

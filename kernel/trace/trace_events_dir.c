@@ -8,7 +8,14 @@
  *   events/header_page, events/header_event	the ring buffer's layout
  *
  * The events themselves, and what enabling one does, are trace_events.c's.
- * Everything here runs under trace_types_lock.
+ *
+ * The tree is an eventfs one (fs/tracefs/event_inode.c): this file tells
+ * eventfs which directories there are and which files each one has, and
+ * eventfs makes a dentry and an inode only when a name is looked up (a
+ * few thousand events would otherwise pin five of each per event, in
+ * every session).  Everything here runs under trace_types_lock but the
+ * eventfs callbacks, which run under eventfs's own mutex (see "the
+ * directories" below).
  */
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -23,7 +30,7 @@
  * @list: entry in its session's tr->systems
  * @tr: the session
  * @name: the system's name
- * @dir: its directory
+ * @ei: its directory, NULL once its last event has gone
  * @nr_events: events of the session in it; its directory goes with the last
  * @ref: open enable and filter files; the structure is freed when both
  *	are zero
@@ -33,7 +40,7 @@ struct event_system {
 	struct list_head	list;
 	struct trace_array	*tr;
 	const char		*name;
-	struct dentry		*dir;
+	struct eventfs_inode	*ei;
 	int			nr_events;
 	int			ref;
 	char			*filter;
@@ -41,7 +48,7 @@ struct event_system {
 
 /* The events directory of an event in a session, while it exists. */
 struct event_dir {
-	struct dentry		*dir;
+	struct eventfs_inode	*ei;
 	struct event_system	*system;
 };
 
@@ -77,8 +84,8 @@ static void system_put(struct event_system *sys)
 {
 	if (--sys->nr_events)
 		return;
-	tracefs_remove(sys->dir);
-	sys->dir = NULL;
+	eventfs_remove_dir(sys->ei);
+	sys->ei = NULL;
 	system_free(sys);
 }
 
@@ -88,7 +95,8 @@ static void system_put(struct event_system *sys)
  * An event's files hold its &struct trace_event_file in one session,
  * and its trace_event_call may live in a module.  The pointer is looked
  * for among the live sessions' events before it is followed (the event
- * or the instance may have gone since the inode was looked up); then
+ * or the instance may have gone since the inode was looked up: eventfs
+ * lets a file's inode outlive its directory's removal); then
  * opening takes a reference on the session and on the module, so that
  * neither goes while the file is open, and on the event (call->refcnt),
  * so that an event made at run time is not removed (-EBUSY).  A file
@@ -697,18 +705,139 @@ static const struct file_operations header_event_fops = {
 
 /* ---- the directories ---------------------------------------------------- */
 
+/*
+ * eventfs asks a directory's callback for the mode and operations of a
+ * file when the file is looked up or its directory listed; the inode's
+ * i_private is then the data the directory was made with (a session's
+ * key for events/, its &struct event_system for a system, its &struct
+ * trace_event_file for an event).  The callbacks run under eventfs's
+ * mutex, which eventfs_create_dir() and eventfs_remove_dir() take inside
+ * trace_types_lock: so they read nothing but the name.  Whether a
+ * directory has enable and filter files is settled when it is made, by
+ * the entries it is given.
+ */
+struct events_file {
+	const char			*name;
+	umode_t				mode;
+	const struct file_operations	*fops;
+};
+
+/* Return: 1 with @mode and @fops set if @files has @name, else 0. */
+static int events_file_find(const struct events_file *files,
+			    const char *name, umode_t *mode,
+			    const struct file_operations **fops)
+{
+	for (; files->name; files++) {
+		if (!strcmp(files->name, name)) {
+			*mode = files->mode;
+			*fops = files->fops;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* events/<system>/<event>/ */
+static const struct events_file event_files[] = {
+	{ "enable",	0644,	&enable_fops },
+	{ "filter",	0644,	&filter_fops },
+	{ "format",	0444,	&format_fops },
+	{ "id",		0444,	&id_fops },
+	{}
+};
+
+static int event_file_cb(const char *name, umode_t *mode, void **data,
+			 const struct file_operations **fops)
+{
+	return events_file_find(event_files, name, mode, fops);
+}
+
+/*
+ * enable and filter come first: an event that cannot be enabled has
+ * neither, and gets the entries after them.
+ */
+static const struct eventfs_entry event_entries[] = {
+	{ .name = "enable",	.callback = event_file_cb },
+	{ .name = "filter",	.callback = event_file_cb },
+	{ .name = "format",	.callback = event_file_cb },
+	{ .name = "id",		.callback = event_file_cb },
+};
+
+#define EVENT_ENTRIES_NO_ENABLE	2
+
+/* events/<system>/ */
+static const struct events_file system_files[] = {
+	{ "enable",	0644,	&system_enable_fops },
+	{ "filter",	0644,	&system_filter_fops },
+	{}
+};
+
+static int system_file_cb(const char *name, umode_t *mode, void **data,
+			  const struct file_operations **fops)
+{
+	return events_file_find(system_files, name, mode, fops);
+}
+
+static const struct eventfs_entry system_entries[] = {
+	{ .name = "enable",	.callback = system_file_cb },
+	{ .name = "filter",	.callback = system_file_cb },
+};
+
+/* events/ */
+static const struct events_file events_files[] = {
+	{ "enable",		0644,	&all_enable_fops },
+	{ "header_page",	0444,	&header_page_fops },
+	{ "header_event",	0444,	&header_event_fops },
+	{}
+};
+
+static int events_file_cb(const char *name, umode_t *mode, void **data,
+			  const struct file_operations **fops)
+{
+	return events_file_find(events_files, name, mode, fops);
+}
+
+static const struct eventfs_entry events_entries[] = {
+	{ .name = "enable",		.callback = events_file_cb },
+	{ .name = "header_page",	.callback = events_file_cb },
+	{ .name = "header_event",	.callback = events_file_cb },
+};
+
+/* Make @sys's directory with the first of its events in the session. */
+static int system_create_dir(struct event_system *sys)
+{
+	int nr_entries = ARRAY_SIZE(system_entries);
+	struct eventfs_inode *ei;
+
+	if (sys->ei)
+		return 0;
+	/* The core's own "ftrace" records cannot be enabled. */
+	if (!strcmp(sys->name, "ftrace"))
+		nr_entries = 0;
+	ei = eventfs_create_dir(sys->name, sys->tr->event_dir, system_entries,
+				nr_entries, sys);
+	if (IS_ERR(ei))
+		return PTR_ERR(ei);
+	sys->ei = ei;
+	return 0;
+}
+
 /**
  * event_create_dir() - an event's directory in its session
  * @file: the event in the session, whose events/ exists
  *
  * Made with its system's directory if that is the first of the system.
+ * Only the directory is made: eventfs makes its files when they are
+ * looked up.
  */
 void event_create_dir(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->call;
+	const struct eventfs_entry *entries = event_entries;
+	int nr_entries = ARRAY_SIZE(event_entries);
 	struct event_system *sys;
+	struct eventfs_inode *ei;
 	struct event_dir *ed;
-	struct dentry *d;
 
 	ed = kzalloc(sizeof(*ed), GFP_KERNEL);
 	if (!ed)
@@ -718,36 +847,32 @@ void event_create_dir(struct trace_event_file *file)
 		kfree(ed);
 		return;
 	}
-	if (!sys->dir) {
-		sys->dir = tracefs_create_dir(sys->name, file->tr->event_dir);
-		/* The core's own "ftrace" records cannot be enabled. */
-		if (sys->dir && strcmp(sys->name, "ftrace")) {
-			trace_create_file("enable", 0644, sys->dir, sys,
-					  &system_enable_fops);
-			trace_create_file("filter", 0644, sys->dir, sys,
-					  &system_filter_fops);
-		}
+	if (system_create_dir(sys))
+		goto out_put;
+	if (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) {
+		entries += EVENT_ENTRIES_NO_ENABLE;
+		nr_entries -= EVENT_ENTRIES_NO_ENABLE;
 	}
-	d = tracefs_create_dir(trace_event_name(call), sys->dir);
-	if (!d) {
-		system_put(sys);
-		kfree(ed);
-		return;
-	}
-	if (!(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
-		trace_create_file("enable", 0644, d, file, &enable_fops);
-		trace_create_file("filter", 0644, d, file, &filter_fops);
-	}
-	trace_create_file("format", 0444, d, file, &format_fops);
-	trace_create_file("id", 0444, d, file, &id_fops);
-	ed->dir = d;
+	ei = eventfs_create_dir(trace_event_name(call), sys->ei, entries,
+				nr_entries, file);
+	if (IS_ERR(ei))
+		goto out_put;
+	ed->ei = ei;
 	ed->system = sys;
 	file->ed = ed;
+	return;
+out_put:
+	system_put(sys);
+	kfree(ed);
 }
 
 /**
  * event_remove_dir() - remove an event's directory in its session
  * @file: the event in the session; it may have none
+ *
+ * Its system's directory goes with the system's last event.  The
+ * dentries eventfs made under them go as they are let go of; an inode
+ * looked up before is harmless (see event_file_open()).
  */
 void event_remove_dir(struct trace_event_file *file)
 {
@@ -755,7 +880,7 @@ void event_remove_dir(struct trace_event_file *file)
 
 	if (!ed)
 		return;
-	tracefs_remove(ed->dir);
+	eventfs_remove_dir(ed->ei);
 	system_put(ed->system);
 	kfree(ed);
 	file->ed = NULL;
@@ -767,15 +892,27 @@ void event_remove_dir(struct trace_event_file *file)
  *
  * Return: the directory, or NULL.
  */
-struct dentry *event_create_events_dir(struct trace_array *tr)
+struct eventfs_inode *event_create_events_dir(struct trace_array *tr)
 {
-	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
-	struct dentry *d = tracefs_create_dir("events", tr->dir);
+	struct eventfs_inode *ei;
 
-	if (!d)
-		return NULL;
-	trace_create_file("enable", 0644, d, key, &all_enable_fops);
-	trace_create_file("header_page", 0444, d, key, &header_page_fops);
-	trace_create_file("header_event", 0444, d, key, &header_event_fops);
-	return d;
+	ei = eventfs_create_events_dir("events", tr->dir, events_entries,
+				       ARRAY_SIZE(events_entries),
+				       trace_key(tr, RING_BUFFER_ALL_CPUS));
+	return IS_ERR(ei) ? NULL : ei;
+}
+
+/**
+ * event_remove_events_dir() - remove a session's events/
+ * @tr: the session, whose events have no directory left
+ *
+ * eventfs frees its tree only when told to: events/ goes before the
+ * session's own directory, which tracefs_remove() takes.
+ */
+void event_remove_events_dir(struct trace_array *tr)
+{
+	if (!tr->event_dir)
+		return;
+	eventfs_remove_events_dir(tr->event_dir);
+	tr->event_dir = NULL;
 }
