@@ -133,6 +133,9 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
 	for_each_tracing_cpu(c) {
 		unsigned long s = ring_buffer_size(buffer, c);
 
+		/* 0: a CPU that has not been up has no buffer yet. */
+		if (!s)
+			continue;
 		if (size && s != size)
 			return trace_read_text(ubuf, cnt, ppos, "X\n");
 		size = s;
@@ -156,8 +159,9 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
  * choice: the session no longer grows on first use.
  *
  * Context: trace_types_lock held.
- * Return: 0, -ENOMEM (the buffer keeps its size), or -EBUSY for a CPU
- * buffer mapped by a reader.
+ * Return: 0, -ENOMEM (the buffer keeps its size), -EBUSY for a CPU
+ * buffer mapped by a reader, or -ENODEV for a CPU that has not been up
+ * (it has no buffer to resize).
  */
 int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu)
 {
@@ -210,7 +214,7 @@ int __tracing_update_buffers(struct trace_array *tr)
 		return ret;
 	for_each_tracing_cpu(cpu) {
 		ret = trace_resize_locked(tr, size, cpu);
-		if (ret && ret != -EBUSY)
+		if (ret && ret != -EBUSY && ret != -ENODEV)
 			return ret;
 	}
 	WRITE_ONCE(tr->buffer_expanded, true);
@@ -323,8 +327,11 @@ static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
 
 	/* The sum of what each CPU's buffer_size_kb shows. */
 	for_each_tracing_cpu(cpu) {
-		size += ring_buffer_size(tr->buffer, cpu) >> 10;
-		nr++;
+		unsigned long s = ring_buffer_size(tr->buffer, cpu);
+
+		/* A CPU that has not been up has no buffer yet. */
+		size += s >> 10;
+		nr += !!s;
 	}
 	if (!READ_ONCE(tr->buffer_expanded))
 		return trace_read_text(ubuf, cnt, ppos, "%lu (expanded: %lu)\n",

@@ -295,6 +295,9 @@ static int reader_start_iters(struct trace_reader *r)
 	for_each_tracing_cpu(cpu) {
 		if (!reader_covers(r, cpu))
 			continue;
+		/* A CPU that has not been up has no buffer to read. */
+		if (!ring_buffer_size(reader_buffer(r), cpu))
+			continue;
 		r->rb_iter[cpu] = ring_buffer_read_start(reader_buffer(r), cpu,
 							 GFP_KERNEL);
 		if (!r->rb_iter[cpu]) {

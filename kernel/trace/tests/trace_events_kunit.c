@@ -586,9 +586,13 @@ static bool tbx_size_is(struct trace_array *tr, bool full)
 	unsigned long want = trace_expanded_size();
 	int cpu;
 
-	for_each_tracing_cpu(cpu)
-		if ((ring_buffer_size(tr->buffer, cpu) >= want) != full)
+	for_each_tracing_cpu(cpu) {
+		unsigned long size = ring_buffer_size(tr->buffer, cpu);
+
+		/* 0: a CPU that has not been up has no buffer yet. */
+		if (size && (size >= want) != full)
 			return false;
+	}
 	return true;
 }
 
