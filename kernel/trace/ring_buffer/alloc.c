@@ -139,9 +139,15 @@ void rb_page_reset(struct rb_page *page)
  */
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu)
 {
-	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+	if (!rb_cpu_possible(cpu))
 		return NULL;
 	return buffer->cpus[cpu];
+}
+
+/* The error for a CPU without a CPU buffer: not possible, or never up. */
+static int rb_cpu_missing(int cpu)
+{
+	return rb_cpu_possible(cpu) ? -ENODEV : -EINVAL;
 }
 
 /* Empty the writer's side of a stopped buffer: sequence 0, no events. */
@@ -273,6 +279,17 @@ static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
 	buffer->subbuf_order = order;
 	buffer->subbuf_size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
 	rb_set_max_length(buffer);
+}
+
+/* CPU buffers the buffer has now; caller holds its mutex. */
+static unsigned int rb_nr_cpus(struct trace_buffer *buffer)
+{
+	unsigned int n = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		n += !!buffer->cpus[cpu];
+	return n;
 }
 
 /**
@@ -473,8 +490,10 @@ static int rb_reconfig_begin(struct trace_buffer *buffer, int cpu)
 	atomic_inc(&buffer->reconfig);
 	smp_mb__after_atomic();	/* O8: pairs with ring_buffer_read_start() */
 	for_each_possible_cpu(i) {
-		if ((cpu == RING_BUFFER_ALL_CPUS || cpu == i) &&
-		    atomic_read(&buffer->cpus[i]->iterators)) {
+		struct rb_cpu *cb = buffer->cpus[i];
+
+		if (cb && (cpu == RING_BUFFER_ALL_CPUS || cpu == i) &&
+		    atomic_read(&cb->iterators)) {
 			atomic_dec(&buffer->reconfig);
 			return -EBUSY;
 		}
@@ -497,11 +516,13 @@ static void rb_reconfig_end(struct trace_buffer *buffer)
  * Unread events stay; when the buffer shrinks below what is unread, the
  * oldest go and are counted as overrun.  Everything is allocated before
  * any CPU buffer changes, so a failure leaves them all as they were.
+ * The CPU buffers of offline CPUs are resized too.
  *
  * Context: Process context, may sleep.
- * Return: 0, -EINVAL for a bad CPU, -EBUSY while an iterator reads one
- * of the CPU buffers or one is mapped to user space, or -ENOMEM if memory
- * ran out.
+ * Return: 0, -EINVAL for a bad CPU, -ENODEV for a CPU without a CPU
+ * buffer (it has not been up), -EBUSY while an iterator reads one of the
+ * CPU buffers or one is mapped to user space, or -ENOMEM if memory ran
+ * out.
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 {
@@ -510,14 +531,14 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 	int err = 0, i;
 
 	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
-		return -EINVAL;
+		return rb_cpu_missing(cpu);
 	rs = rb_zalloc(nr_cpu_ids, sizeof(*rs), NUMA_NO_NODE);
 	if (!rs)
 		return -ENOMEM;
 	mutex_lock(&buffer->mutex);
 	nr = rb_nr_subbufs(size, buffer->subbuf_size);
 	if (!rb_mem_allows(nr, buffer->subbuf_order,
-			   cpu == RING_BUFFER_ALL_CPUS ? num_possible_cpus() : 1)) {
+			   cpu == RING_BUFFER_ALL_CPUS ? rb_nr_cpus(buffer) : 1)) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -525,18 +546,22 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 	if (err)
 		goto out;
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		struct rb_cpu *cb = buffer->cpus[i];
+
+		if (!cb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i))
 			continue;
-		if (buffer->cpus[i]->map) {
+		if (cb->map) {
 			err = -EBUSY;
 			goto out_end;
 		}
 	}
 	for_each_possible_cpu(i) {
-		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
-		    buffer->cpus[i]->nr == nr)
+		struct rb_cpu *cb = buffer->cpus[i];
+
+		if (!cb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
+		    cb->nr == nr)
 			continue;
-		err = rb_resize_prepare(buffer->cpus[i], nr, &rs[i]);
+		err = rb_resize_prepare(cb, nr, &rs[i]);
 		if (err)
 			goto out_end;
 	}
@@ -547,8 +572,10 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 out_end:
 	rb_reconfig_end(buffer);
 out:
-	for_each_possible_cpu(i)
-		rb_resize_release(buffer->cpus[i], &rs[i]);
+	for_each_possible_cpu(i) {
+		if (buffer->cpus[i])
+			rb_resize_release(buffer->cpus[i], &rs[i]);
+	}
 	mutex_unlock(&buffer->mutex);
 	kvfree(rs);
 	return err;
@@ -609,6 +636,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset_online_cpus);
 /**
  * ring_buffer_reset() - empty every CPU buffer
  * @buffer: the buffer
+ *
+ * Those of offline CPUs too.
  */
 void ring_buffer_reset(struct trace_buffer *buffer)
 {
@@ -872,10 +901,12 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		goto out;
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *cb = buffer->cpus[cpu];
-		unsigned long bytes = (unsigned long)cb->nr * cb->subbuf_size;
 		unsigned int size = (PAGE_SIZE << order) - RB_PAGE_HDR_SIZE;
-		unsigned long nr = rb_nr_subbufs(bytes, size);
+		unsigned long nr;
 
+		if (!cb)
+			continue;
+		nr = rb_nr_subbufs((unsigned long)cb->nr * cb->subbuf_size, size);
 		if (cb->map) {
 			err = -EBUSY;
 			goto out_end;
@@ -896,12 +927,17 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	 * Stop every CPU's writers as a resize does: a write refused while
 	 * the sub-buffers change places is counted in dropped_events.
 	 */
-	for_each_possible_cpu(cpu)
-		atomic_add(RB_CPU_STOPPED, &buffer->cpus[cpu]->record_disabled);
+	for_each_possible_cpu(cpu) {
+		if (buffer->cpus[cpu])
+			atomic_add(RB_CPU_STOPPED,
+				   &buffer->cpus[cpu]->record_disabled);
+	}
 	synchronize_rcu();
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *cb = buffer->cpus[cpu];
 
+		if (!cb)
+			continue;
 		raw_spin_lock_irqsave(&cb->reader_lock, flags);
 		rb_cpu_swap_pages(cb, fresh[cpu]);
 		rb_reader_reset(cb);
@@ -918,8 +954,11 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		rb_reap_retired(cb);
 	}
 	rb_set_subbuf_order(buffer, order);
-	for_each_possible_cpu(cpu)
-		atomic_sub(RB_CPU_STOPPED, &buffer->cpus[cpu]->record_disabled);
+	for_each_possible_cpu(cpu) {
+		if (buffer->cpus[cpu])
+			atomic_sub(RB_CPU_STOPPED,
+				   &buffer->cpus[cpu]->record_disabled);
+	}
 out_end:
 	rb_reconfig_end(buffer);
 out:
@@ -942,8 +981,9 @@ static int rb_swap_check(struct trace_buffer *ba, struct trace_buffer *bb,
 	for_each_possible_cpu(i) {
 		struct rb_cpu *a = ba->cpus[i], *b = bb->cpus[i];
 
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) || (!a && !b))
 			continue;
+		/* A CPU that came up in one buffer only: its allocation failed. */
 		if (!a || !b || a->nr != b->nr || a->order != b->order)
 			return -EINVAL;
 		if (a->map || b->map)
@@ -1019,11 +1059,15 @@ static bool rb_swap_here(struct trace_buffer *ba, struct trace_buffer *bb,
  * counted in dropped_events, as during a resize.  An iterator reading a CPU buffer
  * goes with it; a consuming reader reads the buffer it asks for.
  *
+ * A CPU that has a CPU buffer in neither buffer is skipped; one that
+ * has one in only one buffer (its allocation failed in the other when
+ * it came up) makes the swap fail.
+ *
  * Context: Process context, may sleep.  The caller serialises it with
  * ring_buffer_record_disable_cpu() and ring_buffer_record_enable_cpu()
  * on either buffer.
- * Return: 0; -EINVAL if a CPU buffer's size differs or @cpu is bad;
- * -EBUSY if one is mapped to user space.
+ * Return: 0; -EINVAL if a CPU buffer's size differs, one is missing or
+ * @cpu is bad; -EBUSY if one is mapped to user space.
  */
 int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 			 struct trace_buffer *buffer_b, int cpu)
@@ -1045,14 +1089,16 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	if (cpu != RING_BUFFER_ALL_CPUS && rb_swap_here(buffer_a, buffer_b, cpu))
 		goto out;
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
+		    !buffer_a->cpus[i])
 			continue;
 		atomic_add(RB_CPU_STOPPED, &buffer_a->cpus[i]->record_disabled);
 		atomic_add(RB_CPU_STOPPED, &buffer_b->cpus[i]->record_disabled);
 	}
 	synchronize_rcu();
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
+		    !buffer_a->cpus[i])
 			continue;
 		rb_swap_one(buffer_a, buffer_b, i);
 		atomic_sub(RB_CPU_STOPPED, &buffer_a->cpus[i]->record_disabled);

@@ -357,6 +357,11 @@ unsigned int rb_event_size(struct ring_buffer_event *event);
 u64 rb_event_ts_field(struct ring_buffer_event *event);
 
 /* alloc.c */
+static inline bool rb_cpu_possible(int cpu)
+{
+	return cpu >= 0 && cpu < nr_cpu_ids && cpu_possible(cpu);
+}
+
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
 void rb_page_reset(struct rb_page *page);
 struct rb_page *rb_page_alloc(unsigned int order, int cpu);

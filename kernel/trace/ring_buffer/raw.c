@@ -27,7 +27,8 @@ struct buffer_data_read_page {
  * @cpu: the CPU whose buffer it will be read from
  * @rpage: where to store it
  *
- * Return: 0, -EINVAL for a bad CPU, -ENOMEM.
+ * Return: 0, -EINVAL for a bad CPU, -ENODEV for a CPU without a CPU
+ * buffer (it has not been up), -ENOMEM.
  */
 int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 				struct buffer_data_read_page **rpage)
@@ -36,7 +37,7 @@ int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
 
 	if (!cb)
-		return -EINVAL;
+		return rb_cpu_possible(cpu) ? -ENODEV : -EINVAL;
 	rp = kzalloc(sizeof(*rp), GFP_KERNEL);
 	if (!rp)
 		return -ENOMEM;

@@ -931,9 +931,11 @@ static bool rb_wait_done(struct trace_buffer *buffer, int cpu, int full,
 	if (cond && cond(data))
 		return true;
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		struct rb_cpu *cb = rb_cpu_get(buffer, i);
+
+		if (!cb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i))
 			continue;
-		if (rb_filled(buffer->cpus[i], full))
+		if (rb_filled(cb, full))
 			return true;
 	}
 	return false;
@@ -973,9 +975,11 @@ static void rb_set_waiters(struct trace_buffer *buffer, int cpu, int full)
 	int i;
 
 	for_each_possible_cpu(i) {
-		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i) {
-			rb_want_full(buffer->cpus[i], full);
-			WRITE_ONCE(buffer->cpus[i]->waiters, true);
+		struct rb_cpu *cb = rb_cpu_get(buffer, i);
+
+		if (cb && (cpu == RING_BUFFER_ALL_CPUS || cpu == i)) {
+			rb_want_full(cb, full);
+			WRITE_ONCE(cb->waiters, true);
 		}
 	}
 	smp_mb();	/* O6: waiters before the writers' barrier and cpos */
@@ -995,20 +999,26 @@ static void rb_set_waiters(struct trace_buffer *buffer, int cpu, int full)
  * @data: its argument
  *
  * Context: Process context, sleeps.
+ * Waiting on an offline CPU that has a CPU buffer waits until the CPU
+ * comes back and writes, or until woken.
+ *
  * Return: 0 when the condition is met or ring_buffer_wake_waiters() was
- * called, -EINVAL for a bad CPU, -EINTR on a signal.
+ * called, -ENODEV for a CPU without a CPU buffer, -EINTR on a signal.
  */
 int ring_buffer_wait(struct trace_buffer *buffer, int cpu, int full,
 		     ring_buffer_cond_fn cond, void *data)
 {
+	struct rb_cpu *cb = NULL;
 	wait_queue_head_t *wq;
 	DEFINE_WAIT(wait);
 	int gen, ret = 0;
 
-	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
-		return -EINVAL;
-	wq = cpu == RING_BUFFER_ALL_CPUS ? &buffer->waitq :
-					   &buffer->cpus[cpu]->waitq;
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		cb = rb_cpu_get(buffer, cpu);
+		if (!cb)
+			return -ENODEV;
+	}
+	wq = cb ? &cb->waitq : &buffer->waitq;
 	gen = atomic_read(&buffer->wake_gen);
 	for (;;) {
 		prepare_to_wait(wq, &wait, TASK_INTERRUPTIBLE);
@@ -1036,17 +1046,20 @@ EXPORT_SYMBOL_GPL(ring_buffer_wait);
  * @full: as for ring_buffer_wait()
  *
  * Return: EPOLLIN | EPOLLRDNORM when there is data (as @full asks), else 0;
- * EPOLLERR for a bad CPU.
+ * EPOLLERR for a CPU without a CPU buffer.
  */
 __poll_t ring_buffer_poll_wait(struct trace_buffer *buffer, int cpu,
 			       struct file *filp, poll_table *poll_table,
 			       int full)
 {
-	if (cpu != RING_BUFFER_ALL_CPUS && !rb_cpu_get(buffer, cpu))
-		return EPOLLERR;
-	poll_wait(filp, cpu == RING_BUFFER_ALL_CPUS ? &buffer->waitq :
-						       &buffer->cpus[cpu]->waitq,
-		  poll_table);
+	struct rb_cpu *cb = NULL;
+
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		cb = rb_cpu_get(buffer, cpu);
+		if (!cb)
+			return EPOLLERR;
+	}
+	poll_wait(filp, cb ? &cb->waitq : &buffer->waitq, poll_table);
 	rb_set_waiters(buffer, cpu, full);
 	if (rb_wait_done(buffer, cpu, full, NULL, NULL))
 		return EPOLLIN | EPOLLRDNORM;

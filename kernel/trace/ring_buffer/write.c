@@ -1011,7 +1011,7 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event)
 {
 	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
-	long depth = local_read(&cb->committing) - 1;
+	long depth = cb ? local_read(&cb->committing) - 1 : -1;
 
 	if (depth >= 0 && depth < RB_MAX_NEST)
 		return cb->pending[depth].ts;
@@ -1078,10 +1078,10 @@ void ring_buffer_wake_waiters(struct trace_buffer *buffer, int cpu)
 	/* Waiters see it once woken, and stop waiting. */
 	atomic_inc(&buffer->wake_gen);
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
-			continue;
-		if (buffer->cpus[i])
-			wake_up_all(&buffer->cpus[i]->waitq);
+		struct rb_cpu *cb = rb_cpu_get(buffer, i);
+
+		if (cb && (cpu == RING_BUFFER_ALL_CPUS || cpu == i))
+			wake_up_all(&cb->waitq);
 	}
 	wake_up_all(&buffer->waitq);
 }

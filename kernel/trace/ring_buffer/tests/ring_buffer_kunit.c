@@ -743,7 +743,7 @@ static void rb_test_bad_cpu(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, -1), 0UL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, nr_cpu_ids), 0UL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_wait(buffer, nr_cpu_ids, 0, NULL, NULL),
-			-EINVAL);
+			-ENODEV);
 	ring_buffer_free(buffer);
 }
 
