@@ -11,6 +11,7 @@
  * a half-built ring.
  */
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -135,13 +136,17 @@ void rb_page_reset(struct rb_page *page)
  * @buffer: the buffer
  * @cpu: a CPU number from the caller
  *
+ * Lockless: a slot once set stays set (it only changes in a swap, to
+ * another CPU buffer).
+ *
  * Return: the per-CPU buffer, or NULL if @cpu is out of range or has none.
  */
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu)
 {
 	if (!rb_cpu_possible(cpu))
 		return NULL;
-	return buffer->cpus[cpu];
+	/* A CPU buffer found is whole: pairs with rb_cpu_add()'s release. */
+	return smp_load_acquire(&buffer->cpus[cpu]);
 }
 
 /* The error for a CPU without a CPU buffer: not possible, or never up. */
@@ -292,6 +297,173 @@ static unsigned int rb_nr_cpus(struct trace_buffer *buffer)
 	return n;
 }
 
+/*
+ * Give @cpu its CPU buffer, of @nr sub-buffers of the buffer's current
+ * order.  Writes refused on the CPU before it had one (tracing_cpumask)
+ * stay refused.  Caller holds the buffer's mutex, so no resize, order
+ * change or swap runs meanwhile and @nr stays right.
+ */
+static int rb_cpu_add(struct trace_buffer *buffer, int cpu, unsigned long nr)
+{
+	struct rb_cpu *cb;
+	unsigned long flags;
+
+	lockdep_assert_held(&buffer->mutex);
+	if (!rb_mem_allows(nr, buffer->subbuf_order, 1))
+		return -ENOMEM;
+	cb = rb_cpu_alloc(buffer, cpu, nr, buffer->subbuf_order);
+	if (!cb)
+		return -ENOMEM;
+	/*
+	 * A waiter on every CPU that started before this CPU buffer existed
+	 * never marked it: the first commit wakes it to look again.
+	 */
+	cb->wait_full = 0;
+	cb->waiters = true;
+	raw_spin_lock_irqsave(&buffer->absent_lock, flags);
+	atomic_set(&cb->record_disabled, buffer->absent_disabled[cpu]);
+	buffer->absent_disabled[cpu] = 0;
+	/* The CPU buffer, then the slot: pairs with rb_cpu_get() */
+	smp_store_release(&buffer->cpus[cpu], cb);
+	raw_spin_unlock_irqrestore(&buffer->absent_lock, flags);
+	return 0;
+}
+
+/*
+ * Sub-buffers for the CPU buffer of a CPU coming up: as many as every
+ * other CPU buffer has when they agree, the fewest a ring may have when
+ * they differ (the user resizes it), the size asked for at allocation
+ * when there is none yet.
+ */
+static unsigned long rb_hotplug_nr(struct trace_buffer *buffer)
+{
+	unsigned long nr = 0;
+	int cpu;
+
+	lockdep_assert_held(&buffer->mutex);
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *cb = buffer->cpus[cpu];
+
+		if (!cb)
+			continue;
+		if (nr && cb->nr != nr)
+			return RB_MIN_SUBBUFS;
+		nr = cb->nr;
+	}
+	return nr ?: rb_nr_subbufs(buffer->default_size, buffer->subbuf_size);
+}
+
+/**
+ * trace_rb_cpu_prepare() - CPU hotplug: give a buffer a CPU buffer for a
+ *	CPU coming up
+ * @cpu: the CPU
+ * @node: the buffer's instance of the CPUHP_TRACE_RB_PREPARE state
+ *
+ * The startup callback of "trace/RB:prepare", run for every registered
+ * buffer before @cpu runs anything (and, at allocation, for every CPU
+ * already up).  A CPU that was up before keeps its CPU buffer, events
+ * and size included.  Taking the buffer's mutex orders it with resizes,
+ * sub-buffer order changes and swaps: the new CPU buffer has the geometry
+ * that the last one of them left.
+ *
+ * Context: Process context, CPU hotplug lock held; takes the buffer's mutex.
+ * Return: 0, or -ENOMEM (@cpu then does not come up).
+ */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	struct trace_buffer *buffer = hlist_entry(node, struct trace_buffer,
+						  node);
+	int err = 0;
+
+	mutex_lock(&buffer->mutex);
+	if (!buffer->cpus[cpu])
+		err = rb_cpu_add(buffer, cpu, rb_hotplug_nr(buffer));
+	mutex_unlock(&buffer->mutex);
+	if (err)
+		pr_warn("ring buffer: no memory for CPU %u\n", cpu);
+	return err;
+}
+EXPORT_SYMBOL_IF_KUNIT(trace_rb_cpu_prepare);
+
+/*
+ * Register the hotplug state whose instances the buffers are, on first
+ * use: buffers are allocated from early boot on, before any initcall.
+ */
+static int rb_hotplug_setup(void)
+{
+	static DEFINE_MUTEX(setup_lock);
+	static bool done;
+	int ret = 0;
+
+	mutex_lock(&setup_lock);
+	if (!done) {
+		ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
+					      "trace/RB:prepare",
+					      trace_rb_cpu_prepare, NULL);
+		done = ret >= 0;
+	}
+	mutex_unlock(&setup_lock);
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * A buffer with CPU buffers for the CPUs in @cpus, or, if @cpus is NULL,
+ * for the CPUs that are up and, through the hotplug state, for each CPU
+ * when it first comes up.
+ */
+static struct trace_buffer *rb_alloc(unsigned long size, unsigned int flags,
+				     const struct cpumask *cpus,
+				     struct lock_class_key *key)
+{
+	struct trace_buffer *buffer;
+	int cpu, err = 0;
+
+	if (!rb_mem_allows(rb_nr_subbufs(size, PAGE_SIZE - RB_PAGE_HDR_SIZE),
+			   0, num_online_cpus()))
+		return NULL;
+	buffer = rb_zalloc(1, sizeof(*buffer), NUMA_NO_NODE);
+	if (!buffer)
+		return NULL;
+	buffer->cpus = rb_zalloc(nr_cpu_ids, sizeof(*buffer->cpus),
+				 NUMA_NO_NODE);
+	buffer->absent_disabled = rb_zalloc(nr_cpu_ids,
+					    sizeof(*buffer->absent_disabled),
+					    NUMA_NO_NODE);
+	if (!buffer->cpus || !buffer->absent_disabled)
+		goto fail;
+	buffer->flags = flags;
+	buffer->clock = trace_clock_local;
+	buffer->reader_key = key;
+	buffer->default_size = size;
+	mutex_init(&buffer->mutex);
+	raw_spin_lock_init(&buffer->absent_lock);
+	init_waitqueue_head(&buffer->waitq);
+	rb_set_subbuf_order(buffer, 0);
+
+	if (!cpus) {
+		/* Calls trace_rb_cpu_prepare() for each CPU that is up. */
+		err = rb_hotplug_setup() ?:
+		      cpuhp_state_add_instance(CPUHP_TRACE_RB_PREPARE,
+					       &buffer->node);
+		if (err)
+			goto fail;
+		return buffer;
+	}
+	mutex_lock(&buffer->mutex);
+	for_each_cpu(cpu, cpus) {
+		err = rb_cpu_add(buffer, cpu, rb_hotplug_nr(buffer));
+		if (err)
+			break;
+	}
+	mutex_unlock(&buffer->mutex);
+	if (err)
+		goto fail;
+	return buffer;
+fail:
+	ring_buffer_free(buffer);
+	return NULL;
+}
+
 /**
  * __ring_buffer_alloc() - allocate a ring buffer
  * @size: bytes of event data per CPU, rounded up to whole sub-buffers
@@ -300,52 +472,47 @@ static unsigned int rb_nr_cpus(struct trace_buffer *buffer)
  * @key: lockdep class for the readers' locks (ring_buffer_alloc() gives
  *	each call site its own)
  *
- * Context: Process context, may sleep.
+ * Only the CPUs that are up get a CPU buffer now; any other CPU gets one
+ * when it first comes up (trace_rb_cpu_prepare()), and keeps it.
+ *
+ * Context: Process context, may sleep; not under the CPU hotplug lock.
  * Return: the buffer, or NULL if memory ran out (nothing is left
  * allocated then).
  */
 struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 					 struct lock_class_key *key)
 {
-	struct trace_buffer *buffer;
-	unsigned long nr;
-	int cpu;
-
-	if (!rb_mem_allows(rb_nr_subbufs(size, PAGE_SIZE - RB_PAGE_HDR_SIZE),
-			   0, num_possible_cpus()))
-		return NULL;
-	buffer = rb_zalloc(1, sizeof(*buffer), NUMA_NO_NODE);
-	if (!buffer)
-		return NULL;
-	buffer->cpus = rb_zalloc(nr_cpu_ids, sizeof(*buffer->cpus),
-				 NUMA_NO_NODE);
-	if (!buffer->cpus)
-		goto fail;
-	buffer->flags = flags;
-	buffer->clock = trace_clock_local;
-	buffer->reader_key = key;
-	mutex_init(&buffer->mutex);
-	init_waitqueue_head(&buffer->waitq);
-	rb_set_subbuf_order(buffer, 0);
-
-	nr = rb_nr_subbufs(size, buffer->subbuf_size);
-	for_each_possible_cpu(cpu) {
-		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, nr, 0);
-		if (!buffer->cpus[cpu])
-			goto fail;
-	}
-	return buffer;
-fail:
-	ring_buffer_free(buffer);
-	return NULL;
+	return rb_alloc(size, flags, NULL, key);
 }
 EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * rb_alloc_for() - allocate a ring buffer for some CPUs only
+ * @size: as for __ring_buffer_alloc()
+ * @flags: as for __ring_buffer_alloc()
+ * @cpus: the CPUs that get a CPU buffer now
+ * @key: as for __ring_buffer_alloc()
+ *
+ * For KUnit: a buffer that is no hotplug instance, so that a test plays
+ * a CPU coming up by calling trace_rb_cpu_prepare() with &buffer->node.
+ *
+ * Return: the buffer, or NULL if memory ran out.
+ */
+struct trace_buffer *rb_alloc_for(unsigned long size, unsigned int flags,
+				  const struct cpumask *cpus,
+				  struct lock_class_key *key)
+{
+	return rb_alloc(size, flags, cpus, key);
+}
+EXPORT_SYMBOL_IF_KUNIT(rb_alloc_for);
+#endif
 
 /**
  * ring_buffer_free() - free a ring buffer
  * @buffer: the buffer; no writer or reader may use it any more
  *
- * Context: Process context, may sleep.
+ * Context: Process context, may sleep; not under the CPU hotplug lock.
  */
 void ring_buffer_free(struct trace_buffer *buffer)
 {
@@ -353,11 +520,16 @@ void ring_buffer_free(struct trace_buffer *buffer)
 
 	if (!buffer)
 		return;
+	/* No CPU buffer is added once this returns. */
+	if (!hlist_unhashed(&buffer->node))
+		cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE,
+					    &buffer->node);
 	if (buffer->cpus) {
 		for_each_possible_cpu(cpu)
 			rb_cpu_free(buffer->cpus[cpu]);
 		kvfree(buffer->cpus);
 	}
+	kvfree(buffer->absent_disabled);
 	kvfree(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free);
@@ -516,7 +688,9 @@ static void rb_reconfig_end(struct trace_buffer *buffer)
  * Unread events stay; when the buffer shrinks below what is unread, the
  * oldest go and are counted as overrun.  Everything is allocated before
  * any CPU buffer changes, so a failure leaves them all as they were.
- * The CPU buffers of offline CPUs are resized too.
+ * The CPU buffers of offline CPUs are resized too.  A CPU coming up
+ * meanwhile gets its CPU buffer after the resize, of the new size if all
+ * the others have it (trace_rb_cpu_prepare() waits for the mutex).
  *
  * Context: Process context, may sleep.
  * Return: 0, -EINVAL for a bad CPU, -ENODEV for a CPU without a CPU
@@ -719,17 +893,37 @@ bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
 
+/*
+ * Add @d to @cpu's count of refusals; a CPU without a CPU buffer keeps
+ * it in absent_disabled for the one it gets (rb_cpu_add()).
+ */
+static void rb_cpu_disabled_add(struct trace_buffer *buffer, int cpu, int d)
+{
+	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+	unsigned long flags;
+
+	if (!cb && rb_cpu_possible(cpu)) {
+		raw_spin_lock_irqsave(&buffer->absent_lock, flags);
+		cb = buffer->cpus[cpu];
+		if (!cb)
+			buffer->absent_disabled[cpu] += d;
+		raw_spin_unlock_irqrestore(&buffer->absent_lock, flags);
+	}
+	if (cb)
+		atomic_add(d, &cb->record_disabled);
+}
+
 /**
  * ring_buffer_record_disable_cpu() - refuse writes on one CPU
  * @buffer: the buffer
  * @cpu: the CPU
+ *
+ * Also for a CPU that has no CPU buffer yet: the one it gets when it
+ * comes up refuses writes.
  */
 void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu)
 {
-	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
-
-	if (cb)
-		atomic_inc(&cb->record_disabled);
+	rb_cpu_disabled_add(buffer, cpu, 1);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
 
@@ -740,10 +934,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_disable_cpu);
  */
 void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu)
 {
-	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
-
-	if (cb)
-		atomic_dec(&cb->record_disabled);
+	rb_cpu_disabled_add(buffer, cpu, -1);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_enable_cpu);
 
@@ -1111,18 +1302,3 @@ out:
 }
 EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
 #endif
-
-/**
- * trace_rb_cpu_prepare() - CPU hotplug: prepare buffers for a new CPU
- * @cpu: the CPU coming up
- * @node: the buffer's hotplug node
- *
- * Buffers get a per-CPU part for every possible CPU when allocated, so
- * a CPU coming online finds its buffer ready.
- *
- * Return: 0.
- */
-int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
-{
-	return 0;
-}

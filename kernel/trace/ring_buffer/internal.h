@@ -258,7 +258,8 @@ struct rb_cpu {
 #define RB_WAIT_FULL_NONE	101
 
 /**
- * struct trace_buffer - a ring buffer: one &struct rb_cpu per possible CPU
+ * struct trace_buffer - a ring buffer: one &struct rb_cpu per CPU that has
+ *	been online since the buffer was allocated
  * @flags: &enum ring_buffer_flags
  * @record_disabled: writes are refused while non-zero; bit %RB_BUFFER_OFF
  *	is ring_buffer_record_off()'s
@@ -269,8 +270,22 @@ struct rb_cpu {
  * @subbuf_order: each sub-buffer is 2^subbuf_order pages (copied into
  *	every &struct rb_cpu, whose copy is the one its writers use)
  * @subbuf_size: bytes of event data a sub-buffer holds
- * @mutex: serialises resize, reset and reconfiguration
- * @cpus: the per-CPU buffers, NULL for CPUs that never came online
+ * @mutex: serialises resize, reset and reconfiguration, and the CPU
+ *	hotplug callback that adds a CPU buffer
+ * @cpus: the per-CPU buffers, NULL for CPUs that never came online while
+ *	the buffer existed.  A slot goes from NULL to a CPU buffer once
+ *	(trace_rb_cpu_prepare(), under @mutex, published with a release
+ *	store that rb_cpu_get() pairs with) and never back; a CPU going
+ *	offline keeps its buffer.  A swap exchanges two non-NULL slots.
+ * @node: this buffer's instance of the CPUHP_TRACE_RB_PREPARE hotplug
+ *	state; unhashed if it is not registered
+ * @default_size: bytes per CPU asked for at allocation: the size of the
+ *	first CPU buffer (trace_rb_cpu_prepare())
+ * @absent_lock: serialises @absent_disabled with the publication of a
+ *	slot of @cpus
+ * @absent_disabled: per CPU without a buffer, the
+ *	ring_buffer_record_disable_cpu() calls not yet undone: its buffer
+ *	starts with that count
  * @reader_key: lockdep class of the readers' locks
  * @waitq: readers waiting on any CPU
  * @wake_gen: bumped by ring_buffer_wake_waiters(): waiters return even
@@ -287,8 +302,12 @@ struct trace_buffer {
 	unsigned long		max_length;
 	unsigned int		subbuf_order;
 	unsigned int		subbuf_size;
-	struct mutex		mutex;	/* resize, reset, sub-buffer order */
+	struct mutex		mutex;	/* resize, reset, order, hotplug */
 	struct rb_cpu		**cpus;
+	struct hlist_node	node;
+	unsigned long		default_size;
+	raw_spinlock_t		absent_lock;
+	int			*absent_disabled;
 	struct lock_class_key	*reader_key;
 	wait_queue_head_t	waitq;
 	atomic_t		wake_gen;
@@ -363,6 +382,11 @@ static inline bool rb_cpu_possible(int cpu)
 }
 
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
+#if IS_ENABLED(CONFIG_KUNIT)
+struct trace_buffer *rb_alloc_for(unsigned long size, unsigned int flags,
+				  const struct cpumask *cpus,
+				  struct lock_class_key *key);
+#endif
 void rb_page_reset(struct rb_page *page);
 struct rb_page *rb_page_alloc(unsigned int order, int cpu);
 void rb_page_free(struct rb_page *page, unsigned int order);

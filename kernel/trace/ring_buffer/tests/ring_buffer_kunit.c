@@ -1184,8 +1184,11 @@ static void rb_test_alloc_faults(struct kunit *test)
 		KUNIT_ASSERT_NULL(test, buffer);
 	}
 	KUNIT_ASSERT_NOT_NULL(test, buffer);
-	/* The buffer, its CPU array, and per CPU at least a ring of pages. */
-	KUNIT_EXPECT_GT(test, n, 2 + 4 * num_possible_cpus());
+	/*
+	 * The buffer, its two per-CPU arrays, and per online CPU at least a
+	 * ring of pages.
+	 */
+	KUNIT_EXPECT_GT(test, n, 3 + 4 * num_online_cpus());
 	cpu = get_cpu();
 	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 20, 7));
 	put_cpu();
@@ -1222,6 +1225,17 @@ static void rb_test_drain(struct kunit *test, struct trace_buffer *buffer,
 	KUNIT_EXPECT_EQ(test, read, n);
 }
 
+/* How many CPU buffers @buffer has. */
+static unsigned int rb_test_nr_cpus(struct trace_buffer *buffer)
+{
+	unsigned int n = 0;
+	int c;
+
+	for_each_possible_cpu(c)
+		n += !!buffer->cpus[c];
+	return n;
+}
+
 /*
  * A resize that runs out of memory on any CPU changes no CPU: every size
  * and every unread event stay.
@@ -1241,7 +1255,7 @@ static void rb_test_resize_faults(struct kunit *test)
 		if (rb_test_refuse_done(test))
 			break;
 		KUNIT_ASSERT_EQ(test, err, -ENOMEM);
-		for_each_possible_cpu(c)
+		for_each_online_cpu(c)
 			KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, c),
 					2 * SUBBUF);
 		KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu),
@@ -1249,8 +1263,8 @@ static void rb_test_resize_faults(struct kunit *test)
 	}
 	KUNIT_ASSERT_EQ(test, err, 0);
 	/* Per CPU: the pool, the ring, and six sub-buffers (two allocations each). */
-	KUNIT_EXPECT_EQ(test, n - 1, 1 + num_possible_cpus() * (2 + 6 * 2));
-	for_each_possible_cpu(c)
+	KUNIT_EXPECT_EQ(test, n - 1, 1 + rb_test_nr_cpus(buffer) * (2 + 6 * 2));
+	for_each_online_cpu(c)
 		KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, c), 8 * SUBBUF);
 	rb_test_drain(test, buffer, cpu, events);
 	ring_buffer_free(buffer);
@@ -1538,6 +1552,161 @@ static void rb_test_header_text(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/* A buffer with CPU buffers for @cpus only, as if the others never came up. */
+static struct trace_buffer *rb_test_alloc_for(struct kunit *test,
+					      unsigned long size,
+					      const struct cpumask *cpus)
+{
+	static struct lock_class_key key;
+	struct trace_buffer *buffer;
+
+	buffer = rb_alloc_for(size, RB_FL_OVERWRITE, cpus, &key);
+	KUNIT_ASSERT_NOT_NULL(test, buffer);
+	return buffer;
+}
+
+/* Every per-CPU call on a CPU without a CPU buffer finds nothing, safely. */
+static void rb_test_absent_queries(struct kunit *test,
+				   struct trace_buffer *buffer, int cpu)
+{
+	struct buffer_data_read_page *rpage;
+	struct file filp = {};
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_bytes_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_nr_dirty_pages(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_oldest_event_ts(buffer, cpu), 0ULL);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(buffer, cpu));
+	KUNIT_EXPECT_NULL(test, ring_buffer_peek(buffer, cpu, NULL, NULL));
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	KUNIT_EXPECT_NULL(test, ring_buffer_read_start(buffer, cpu, GFP_KERNEL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_wait(buffer, cpu, 0, NULL, NULL),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, ring_buffer_poll_wait(buffer, cpu, &filp, NULL, 0),
+			EPOLLERR);
+	KUNIT_EXPECT_EQ(test, ring_buffer_alloc_read_page(buffer, cpu, &rpage),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 8 * SUBBUF, cpu),
+			-ENODEV);
+	/* Nothing to do, and nothing crashes. */
+	ring_buffer_reset_cpu(buffer, cpu);
+	ring_buffer_wake_waiters(buffer, cpu);
+}
+
+/*
+ * A CPU that has not been up has no CPU buffer: writes there are refused,
+ * per-CPU queries find nothing.  The hotplug step then gives it one of
+ * the others' size, refusing writes if tracing_cpumask excluded the CPU
+ * meanwhile; later resizes cover it, and the buffer's free frees it.
+ */
+static void rb_test_cpu_absent(struct kunit *test)
+{
+	struct trace_buffer *buffer;
+	struct ring_buffer_event *event;
+	cpumask_var_t others;
+	unsigned long size;
+	int cpu;
+
+	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var(&others, GFP_KERNEL));
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	cpumask_andnot(others, cpu_online_mask, cpumask_of(cpu));
+	buffer = rb_test_alloc_for(test, 4 * SUBBUF, others);
+	KUNIT_EXPECT_NULL(test, buffer->cpus[cpu]);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 20, 1));
+	rb_test_absent_queries(test, buffer, cpu);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 6 * SUBBUF,
+						 RING_BUFFER_ALL_CPUS), 0);
+	ring_buffer_record_disable_cpu(buffer, cpu);
+
+	/* The others agree on 6 sub-buffers; alone, it gets the default 4. */
+	size = cpumask_empty(others) ? 4 * SUBBUF : 6 * SUBBUF;
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
+	KUNIT_ASSERT_NOT_NULL(test, buffer->cpus[cpu]);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), size);
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 20, 1));
+	ring_buffer_record_enable_cpu(buffer, cpu);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 20, 1));
+	/* Coming up again keeps what it has. */
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 1UL);
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 8 * SUBBUF,
+						 RING_BUFFER_ALL_CPUS), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 8 * SUBBUF);
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 20, 1));
+	migrate_enable();
+	ring_buffer_free(buffer);
+	free_cpumask_var(others);
+}
+
+/*
+ * A CPU coming up gets the fewest sub-buffers when the others disagree,
+ * and the sub-buffer order in force.  It needs two other possible CPUs
+ * (they need not be online: the hotplug step does not care).
+ */
+static void rb_test_cpu_prepare_geometry(struct kunit *test)
+{
+	struct trace_buffer *buffer;
+	cpumask_var_t others;
+	int cpu, a, b;
+
+	cpu = cpumask_first(cpu_possible_mask);
+	a = cpumask_next(cpu, cpu_possible_mask);
+	b = cpumask_next(a, cpu_possible_mask);
+	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var(&others, GFP_KERNEL));
+	cpumask_andnot(others, cpu_possible_mask, cpumask_of(cpu));
+	buffer = rb_test_alloc_for(test, 4 * SUBBUF, others);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(buffer, 1), 0);
+	if (b < nr_cpu_ids)
+		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 64 * SUBBUF, a),
+				0);
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
+	KUNIT_ASSERT_NOT_NULL(test, buffer->cpus[cpu]);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->order, 1U);
+	if (b < nr_cpu_ids)
+		KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->nr, 2U);
+	else
+		KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu),
+				ring_buffer_size(buffer, a));
+	ring_buffer_free(buffer);
+	free_cpumask_var(others);
+}
+
+/*
+ * Swapping a CPU that has a CPU buffer in one buffer only fails and
+ * changes nothing; a CPU in neither is skipped by a swap of all CPUs.
+ */
+static void rb_test_swap_absent(struct kunit *test)
+{
+	struct trace_buffer *a, *b;
+	cpumask_var_t others;
+	int cpu;
+
+	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var(&others, GFP_KERNEL));
+	cpu = get_cpu();
+	put_cpu();
+	cpumask_andnot(others, cpu_online_mask, cpumask_of(cpu));
+	a = rb_test_alloc_for(test, 4 * SUBBUF, cpu_online_mask);
+	b = rb_test_alloc_for(test, 4 * SUBBUF, others);
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, b, cpu), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, b, RING_BUFFER_ALL_CPUS),
+			-EINVAL);
+	KUNIT_EXPECT_NULL(test, b->cpus[cpu]);
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &b->node), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, b, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(a, b, RING_BUFFER_ALL_CPUS),
+			0);
+	ring_buffer_free(a);
+	ring_buffer_free(b);
+	free_cpumask_var(others);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -1576,6 +1745,9 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_huge_sizes),
 	KUNIT_CASE(rb_test_iterator_vs_reconfig),
 	KUNIT_CASE(rb_test_consume_trylock),
+	KUNIT_CASE(rb_test_cpu_absent),
+	KUNIT_CASE(rb_test_cpu_prepare_geometry),
+	KUNIT_CASE(rb_test_swap_absent),
 #ifdef CONFIG_X86_LOCAL_APIC
 	KUNIT_CASE(rb_test_read_in_nmi),
 #endif
