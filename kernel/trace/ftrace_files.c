@@ -1157,25 +1157,25 @@ void ftrace_create_tracefs_files(struct trace_array *tr)
 {
 	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
 
-	trace_create_file("set_ftrace_filter", 0644, tr->dir, key,
+	trace_create_file("set_ftrace_filter", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
-	trace_create_file("set_ftrace_notrace", 0644, tr->dir, key,
+	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	trace_create_file("set_graph_function", 0644, tr->dir, key,
+	trace_create_file("set_graph_function", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
-	trace_create_file("set_graph_notrace", 0644, tr->dir, key,
+	trace_create_file("set_graph_notrace", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
 #endif
 	if (tr != &global_trace)
 		return;
-	trace_create_file("available_filter_functions", 0444, NULL,
+	trace_create_file("available_filter_functions", TRACE_MODE_READ, NULL,
 			  (void *)VIEW_AVAILABLE, &sites_fops);
-	trace_create_file("available_filter_functions_addrs", 0444, NULL,
+	trace_create_file("available_filter_functions_addrs", TRACE_MODE_READ, NULL,
 			  (void *)VIEW_ADDRS, &sites_fops);
-	trace_create_file("enabled_functions", 0444, NULL,
+	trace_create_file("enabled_functions", TRACE_MODE_READ, NULL,
 			  (void *)VIEW_ENABLED, &sites_fops);
 #ifdef CONFIG_STACK_TRACER
-	trace_create_file("stack_trace_filter", 0644, NULL, key, &filter_fops);
+	trace_create_file("stack_trace_filter", TRACE_MODE_WRITE, NULL, key, &filter_fops);
 #endif
 }

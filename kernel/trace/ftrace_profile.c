@@ -516,7 +516,7 @@ static int __init ftrace_profile_init(void)
 
 	if (tracing_is_disabled())
 		return 0;
-	trace_create_file("function_profile_enabled", 0644, NULL, NULL,
+	trace_create_file("function_profile_enabled", TRACE_MODE_WRITE, NULL, NULL,
 			  &profile_enabled_fops);
 	dir = tracefs_create_dir("trace_stat", NULL);
 	if (!dir) {
@@ -525,7 +525,7 @@ static int __init ftrace_profile_init(void)
 	}
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "function%ld", cpu);
-		trace_create_file(name, 0444, dir, (void *)cpu,
+		trace_create_file(name, TRACE_MODE_READ, dir, (void *)cpu,
 				  &profile_stat_fops);
 	}
 	return 0;

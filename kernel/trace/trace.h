@@ -22,6 +22,13 @@ struct seq_file;
 struct syscall_metadata;
 
 /*
+ * The modes of the tracefs files, as 6.12 has them: only the owner
+ * (root) and the group (the mount's gid=) may use them.
+ */
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/*
  * Record types of the core's own entries.  The numbers are user ABI
  * (each is the ID in events/ftrace/<name>/format); events get the ids
  * after __TRACE_LAST_TYPE, in the order they are registered.

@@ -339,10 +339,10 @@ int __init trace_cmdlines_init(void)
  */
 void __init trace_cmdlines_create_files(struct dentry *parent)
 {
-	trace_create_file("saved_cmdlines", 0444, parent,
+	trace_create_file("saved_cmdlines", TRACE_MODE_READ, parent,
 			  (void *)&cmdlines_seq_ops, &cmdlines_fops);
-	trace_create_file("saved_tgids", 0444, parent, (void *)&tgids_seq_ops,
+	trace_create_file("saved_tgids", TRACE_MODE_READ, parent, (void *)&tgids_seq_ops,
 			  &cmdlines_fops);
-	trace_create_file("saved_cmdlines_size", 0644, parent, NULL,
+	trace_create_file("saved_cmdlines_size", TRACE_MODE_WRITE, parent, NULL,
 			  &cmdlines_size_fops);
 }

@@ -1181,7 +1181,7 @@ void trace_create_option_files(struct trace_array *tr)
 		return;
 	for (i = 0; i < TRACE_ITER_NR_BITS; i++)
 		if (option_offered(tr, i))
-			trace_create_file(trace_option_names[i], 0644, d,
+			trace_create_file(trace_option_names[i], TRACE_MODE_WRITE, d,
 					  trace_key(tr, RING_BUFFER_ALL_CPUS),
 					  &option_fops);
 }

@@ -435,16 +435,16 @@ void dyn_events_create_files(struct dyn_event_ops *ops, const char *events,
 {
 	if (tracing_is_disabled() || !tracefs_initialized())
 		return;
-	trace_create_file(events, 0644, NULL, ops, &kind_events_fops);
+	trace_create_file(events, TRACE_MODE_WRITE, NULL, ops, &kind_events_fops);
 	if (profile && ops->profile)
-		trace_create_file(profile, 0444, NULL, ops, &kind_profile_fops);
+		trace_create_file(profile, TRACE_MODE_READ, NULL, ops, &kind_profile_fops);
 }
 
 static __init int dyn_events_init(void)
 {
 	if (tracing_is_disabled() || !tracefs_initialized())
 		return 0;
-	trace_create_file("dynamic_events", 0644, NULL, NULL,
+	trace_create_file("dynamic_events", TRACE_MODE_WRITE, NULL, NULL,
 			  &dynamic_events_fops);
 	return 0;
 }

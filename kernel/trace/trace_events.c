@@ -1129,10 +1129,10 @@ int event_trace_add_tr(struct trace_array *tr)
 		list_for_each_entry(call, &ftrace_events, list)
 			if (event_add_file(tr, call))
 				return -ENOMEM;
-	trace_create_file("set_event", 0644, tr->dir, key, &set_event_fops);
-	trace_create_file("set_event_pid", 0644, tr->dir, key,
+	trace_create_file("set_event", TRACE_MODE_WRITE, tr->dir, key, &set_event_fops);
+	trace_create_file("set_event_pid", TRACE_MODE_WRITE, tr->dir, key,
 			  &trace_event_pid_fops);
-	trace_create_file("set_event_notrace_pid", 0644, tr->dir, key,
+	trace_create_file("set_event_notrace_pid", TRACE_MODE_WRITE, tr->dir, key,
 			  &trace_event_pid_fops);
 	tr->event_dir = event_create_events_dir(tr);
 	if (!tr->event_dir)
@@ -1177,7 +1177,7 @@ void event_trace_del_tr(struct trace_array *tr)
  */
 __init int event_trace_init(void)
 {
-	trace_create_file("available_events", 0444, NULL, NULL,
+	trace_create_file("available_events", TRACE_MODE_READ, NULL, NULL,
 			  &available_events_fops);
 	return register_module_notifier(&events_module_nb);
 }

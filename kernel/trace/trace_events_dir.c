@@ -739,10 +739,10 @@ static int events_file_find(const struct events_file *files,
 
 /* events/<system>/<event>/ */
 static const struct events_file event_files[] = {
-	{ "enable",	0644,	&enable_fops },
-	{ "filter",	0644,	&filter_fops },
-	{ "format",	0444,	&format_fops },
-	{ "id",		0444,	&id_fops },
+	{ "enable",	TRACE_MODE_WRITE,	&enable_fops },
+	{ "filter",	TRACE_MODE_WRITE,	&filter_fops },
+	{ "format",	TRACE_MODE_READ,	&format_fops },
+	{ "id",		TRACE_MODE_READ,	&id_fops },
 	{}
 };
 
@@ -767,8 +767,8 @@ static const struct eventfs_entry event_entries[] = {
 
 /* events/<system>/ */
 static const struct events_file system_files[] = {
-	{ "enable",	0644,	&system_enable_fops },
-	{ "filter",	0644,	&system_filter_fops },
+	{ "enable",	TRACE_MODE_WRITE,	&system_enable_fops },
+	{ "filter",	TRACE_MODE_WRITE,	&system_filter_fops },
 	{}
 };
 
@@ -785,9 +785,9 @@ static const struct eventfs_entry system_entries[] = {
 
 /* events/ */
 static const struct events_file events_files[] = {
-	{ "enable",		0644,	&all_enable_fops },
-	{ "header_page",	0444,	&header_page_fops },
-	{ "header_event",	0444,	&header_event_fops },
+	{ "enable",		TRACE_MODE_WRITE,	&all_enable_fops },
+	{ "header_page",	TRACE_MODE_READ,	&header_page_fops },
+	{ "header_event",	TRACE_MODE_READ,	&header_event_fops },
 	{}
 };
 

@@ -471,13 +471,13 @@ void trace_tracers_create_files(struct trace_array *tr)
 {
 	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
 
-	trace_create_file("current_tracer", 0644, tr->dir, key, &current_fops);
-	trace_create_file("available_tracers", 0444, tr->dir, key,
+	trace_create_file("current_tracer", TRACE_MODE_WRITE, tr->dir, key, &current_fops);
+	trace_create_file("available_tracers", TRACE_MODE_READ, tr->dir, key,
 			  &available_fops);
 #ifdef CONFIG_FUNCTION_TRACER
 	ftrace_func_init(tr);
-	trace_create_file("set_ftrace_pid", 0644, tr->dir, key, &pids_fops);
-	trace_create_file("set_ftrace_notrace_pid", 0644, tr->dir, key,
+	trace_create_file("set_ftrace_pid", TRACE_MODE_WRITE, tr->dir, key, &pids_fops);
+	trace_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, tr->dir, key,
 			  &pids_fops);
 	ftrace_create_tracefs_files(tr);
 #endif

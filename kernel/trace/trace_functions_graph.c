@@ -733,7 +733,7 @@ static const struct file_operations depth_fops = {
  */
 void trace_graph_create_files(struct trace_array *tr)
 {
-	trace_create_file("max_graph_depth", 0644, tr->dir,
+	trace_create_file("max_graph_depth", TRACE_MODE_WRITE, tr->dir,
 			  trace_key(tr, RING_BUFFER_ALL_CPUS), &depth_fops);
 	if (!cpu_digits)
 		cpu_digits = snprintf(NULL, 0, "%u", nr_cpu_ids - 1);

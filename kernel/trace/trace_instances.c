@@ -34,14 +34,14 @@ static void create_cpu_files(struct trace_array *tr, long cpu)
 	d = tracefs_create_dir(name, tr->percpu_dir);
 	if (!d)
 		return;
-	trace_create_file("trace", 0644, d, key, &trace_fops);
-	trace_create_file("trace_pipe", 0444, d, key, &trace_pipe_fops);
-	trace_create_file("trace_pipe_raw", 0444, d, key, &trace_pipe_raw_fops);
-	trace_create_file("stats", 0444, d, key, &trace_stats_fops);
-	trace_create_file("buffer_size_kb", 0644, d, key, &buffer_size_fops);
+	trace_create_file("trace", TRACE_MODE_WRITE, d, key, &trace_fops);
+	trace_create_file("trace_pipe", TRACE_MODE_READ, d, key, &trace_pipe_fops);
+	trace_create_file("trace_pipe_raw", TRACE_MODE_READ, d, key, &trace_pipe_raw_fops);
+	trace_create_file("stats", TRACE_MODE_READ, d, key, &trace_stats_fops);
+	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, key, &buffer_size_fops);
 #ifdef CONFIG_TRACER_SNAPSHOT
-	trace_create_file("snapshot", 0644, d, key, &snapshot_fops);
-	trace_create_file("snapshot_raw", 0444, d, key, &snapshot_raw_fops);
+	trace_create_file("snapshot", TRACE_MODE_WRITE, d, key, &snapshot_fops);
+	trace_create_file("snapshot_raw", TRACE_MODE_READ, d, key, &snapshot_raw_fops);
 #endif
 }
 
@@ -55,26 +55,26 @@ static int trace_session_create_files(struct trace_array *tr)
 	struct dentry *d = tr->dir;
 	long cpu;
 
-	trace_create_file("trace", 0644, d, key, &trace_fops);
-	trace_create_file("trace_pipe", 0444, d, key, &trace_pipe_fops);
-	trace_create_file("tracing_on", 0644, d, key, &tracing_on_fops);
-	trace_create_file("buffer_size_kb", 0644, d, key, &buffer_size_fops);
-	trace_create_file("buffer_total_size_kb", 0444, d, key,
+	trace_create_file("trace", TRACE_MODE_WRITE, d, key, &trace_fops);
+	trace_create_file("trace_pipe", TRACE_MODE_READ, d, key, &trace_pipe_fops);
+	trace_create_file("tracing_on", TRACE_MODE_WRITE, d, key, &tracing_on_fops);
+	trace_create_file("buffer_size_kb", TRACE_MODE_WRITE, d, key, &buffer_size_fops);
+	trace_create_file("buffer_total_size_kb", TRACE_MODE_READ, d, key,
 			  &buffer_total_size_fops);
-	trace_create_file("buffer_subbuf_size_kb", 0644, d, key,
+	trace_create_file("buffer_subbuf_size_kb", TRACE_MODE_WRITE, d, key,
 			  &buffer_subbuf_size_fops);
-	trace_create_file("buffer_percent", 0644, d, key, &buffer_percent_fops);
+	trace_create_file("buffer_percent", TRACE_MODE_WRITE, d, key, &buffer_percent_fops);
 	trace_create_file("free_buffer", 0200, d, key, &free_buffer_fops);
-	trace_create_file("trace_clock", 0644, d, key, &trace_clock_fops);
-	trace_create_file("tracing_cpumask", 0644, d, key,
+	trace_create_file("trace_clock", TRACE_MODE_WRITE, d, key, &trace_clock_fops);
+	trace_create_file("tracing_cpumask", TRACE_MODE_WRITE, d, key,
 			  &tracing_cpumask_fops);
-	trace_create_file("trace_options", 0644, d, key, &trace_options_fops);
-	trace_create_file("trace_marker", 0222, d, key, &trace_marker_fops);
-	trace_create_file("trace_marker_raw", 0222, d, key,
+	trace_create_file("trace_options", TRACE_MODE_WRITE, d, key, &trace_options_fops);
+	trace_create_file("trace_marker", 0220, d, key, &trace_marker_fops);
+	trace_create_file("trace_marker_raw", 0220, d, key,
 			  &trace_marker_raw_fops);
-	trace_create_file("error_log", 0644, d, key, &error_log_fops);
+	trace_create_file("error_log", TRACE_MODE_WRITE, d, key, &error_log_fops);
 #ifdef CONFIG_TRACER_SNAPSHOT
-	trace_create_file("snapshot", 0644, d, key, &snapshot_fops);
+	trace_create_file("snapshot", TRACE_MODE_WRITE, d, key, &snapshot_fops);
 #endif
 	trace_create_option_files(tr);
 
@@ -253,7 +253,7 @@ static __init int tracer_init_tracefs(void)
 		pr_warn("tracing: could not create the events' files\n");
 	mutex_unlock(&trace_types_lock);
 
-	trace_create_file("README", 0444, NULL, NULL, &readme_fops);
+	trace_create_file("README", TRACE_MODE_READ, NULL, NULL, &readme_fops);
 	trace_cmdlines_create_files(NULL);
 	trace_printk_create_files(NULL);
 	event_trace_init();

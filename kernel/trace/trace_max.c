@@ -356,11 +356,11 @@ void trace_max_create_files(struct trace_array *tr)
 	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
 
 	if (tr == &global_trace)
-		trace_create_file("tracing_thresh", 0644, tr->dir, key,
+		trace_create_file("tracing_thresh", TRACE_MODE_WRITE, tr->dir, key,
 				  &thresh_fops);
 #ifdef CONFIG_TRACER_MAX_TRACE
 	max_init(tr);
-	trace_create_file("tracing_max_latency", 0644, tr->dir, key,
+	trace_create_file("tracing_max_latency", TRACE_MODE_WRITE, tr->dir, key,
 			  &max_fops);
 #endif
 }

@@ -530,7 +530,7 @@ static const struct file_operations formats_fops = {
  */
 void __init trace_printk_create_files(struct dentry *parent)
 {
-	trace_create_file("printk_formats", 0444, parent, NULL, &formats_fops);
+	trace_create_file("printk_formats", TRACE_MODE_READ, parent, NULL, &formats_fops);
 }
 
 /**

@@ -379,9 +379,9 @@ static int __init stack_trace_init(void)
 
 	if (tracing_is_disabled())
 		return 0;
-	trace_create_file("stack_max_size", 0644, NULL, NULL,
+	trace_create_file("stack_max_size", TRACE_MODE_WRITE, NULL, NULL,
 			  &stack_max_size_fops);
-	trace_create_file("stack_trace", 0444, NULL, NULL, &stack_trace_fops);
+	trace_create_file("stack_trace", TRACE_MODE_READ, NULL, NULL, &stack_trace_fops);
 	if (boot_filter[0]) {
 		/* The option separates functions with commas. */
 		strreplace(boot_filter, ',', ' ');
