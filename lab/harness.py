@@ -70,6 +70,10 @@ KERNEL_TROUBLE = [
 # that failed it, with its message.
 FAIL_REASON = re.compile(r"^\+ (fail|exit_unresolved|exit_fail) ?(.*)$")
 
+# How many of a failed test's last log lines stand for its reason when
+# no fail call names one.
+TAIL_REASON_LINES = 4
+
 SKIPPED_WORDS = ("UNSUPPORTED", "UNTESTED")
 FAILED_WORDS = ("FAIL", "UNRESOLVED")
 
@@ -148,11 +152,23 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
     started = None   # (uptime, path) of the test announced last
     done_seen = False
     failed_block = False  # inside the log ftracetest prints after a FAIL
+    block_tail = []       # that log's last lines, for a failure with no fail call
+
+    def close_block():
+        # A test stopped by set -e, not by fail: the log's last lines
+        # show the command that failed and what the shell said.
+        if failed_block and verdict.failures and \
+                verdict.failures[-1] not in verdict.reasons:
+            for kept in block_tail[-TAIL_REASON_LINES:]:
+                verdict.note_reason(kept)
+        del block_tail[:]
+
     for raw in lines:
         line = raw.rstrip("\r")
         run = RUNNING_MARKER.match(line)
         done = DONE_MARKER.match(line)
         if run or done:
+            close_block()
             now = run.group(2) if run else done.group(1)
             if started and started[0] is not None and now is not None:
                 verdict.durations.append(
@@ -164,6 +180,7 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             continue
         m = FTRACE_RESULT.match(line)
         if m:
+            close_block()
             in_guest_results = True
             word = m.group(3)
             failed_block = word in FAILED_WORDS
@@ -176,6 +193,8 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             continue
         if failed_block and FAIL_REASON.match(line):
             verdict.note_reason(line)
+        elif failed_block and line.strip() and not PRINTK_PREFIX.match(line):
+            block_tail.append(line)
         m = END_MARKER.match(line)
         if m:
             end_rc = int(m.group(1))
@@ -191,6 +210,7 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             if pattern.search(bare):
                 verdict.problems.append("kernel: " + line.strip())
                 break
+    close_block()
     count_ktap([l for l in lines if not FTRACE_RESULT.match(l)], boot)
     if boot is not verdict:
         verdict.problems += boot.problems
@@ -404,6 +424,17 @@ SELFTEST_RUNS = [
      "6 passed, 1 failed",
      "FAILED: guest b: tracer - lat\n    + fail 'header 5, max 7'\n"
      "    + exit_fail\n6 passed"),
+    ("a test stopped by set -e shows its last lines",
+     [("a", GUEST_A, False, True),
+      ("b", GUEST_B_START + "[2] tracer - lat\t[FAIL]\n"
+       "execute: /x.tc\n+ echo 1\n+ echo function_graph\n"
+       "sh: write error: Device or resource busy\n"
+       "[  12.000000] a kernel line\n"
+       "TRACELAB-DONE t=40.00\nTRACELAB-END rc=1\n", False, False)],
+     "5 passed, 1 failed",
+     "FAILED: guest b: tracer - lat\n    execute: /x.tc\n    + echo 1\n"
+     "    + echo function_graph\n"
+     "    sh: write error: Device or resource busy\n5 passed"),
     ("two guests: counts added, boot tests counted once, slowest named",
      [("a", GUEST_A, False, True),
       ("b", GUEST_B_START + "[2] ftrace - slow\t[PASS]\n"
