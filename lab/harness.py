@@ -67,8 +67,9 @@ KERNEL_TROUBLE = [
 ]
 
 # In the log ftracetest prints after a failed test (set -x): the call
-# that failed it, with its message.
-FAIL_REASON = re.compile(r"^\+ (fail|exit_unresolved|exit_fail) ?(.*)$")
+# that failed it, with its message; a kernel message printed at the
+# same time may come before it on the line.
+FAIL_REASON = re.compile(r"\+ (fail|exit_unresolved|exit_fail)\b ?(.*)$")
 
 # How many of a failed test's last log lines stand for its reason when
 # no fail call names one.
@@ -191,7 +192,7 @@ def judge(text, qemu_status=0, timed_out=False, boot_tests=True,
             else:
                 verdict.passed += 1
             continue
-        if failed_block and FAIL_REASON.match(line):
+        if failed_block and FAIL_REASON.search(line):
             verdict.note_reason(line)
         elif failed_block and line.strip() and not PRINTK_PREFIX.match(line):
             block_tail.append(line)
@@ -435,6 +436,14 @@ SELFTEST_RUNS = [
      "FAILED: guest b: tracer - lat\n    execute: /x.tc\n    + echo 1\n"
      "    + echo function_graph\n"
      "    sh: write error: Device or resource busy\n5 passed"),
+    ("a fail call after a kernel message on its line is its reason",
+     [("a", GUEST_A, False, True),
+      ("b", GUEST_B_START + "[2] tracer - lat\t[FAIL]\n"
+       "execute: /x.tc\n[  86.015949] mod: loaded+ fail 'round 3'\n"
+       "TRACELAB-DONE t=40.00\nTRACELAB-END rc=1\n", False, False)],
+     "5 passed, 1 failed",
+     "FAILED: guest b: tracer - lat\n"
+     "    [  86.015949] mod: loaded+ fail 'round 3'\n5 passed"),
     ("two guests: counts added, boot tests counted once, slowest named",
      [("a", GUEST_A, False, True),
       ("b", GUEST_B_START + "[2] ftrace - slow\t[PASS]\n"
