@@ -96,6 +96,7 @@ void ring_buffer_free(struct trace_buffer *buffer);
 #define RING_BUFFER_ALL_CPUS -1
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
+unsigned long ring_buffer_size_hotplug(struct trace_buffer *buffer);
 unsigned long ring_buffer_max_event_size(struct trace_buffer *buffer);
 void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val);
 int ring_buffer_subbuf_order_get(struct trace_buffer *buffer);

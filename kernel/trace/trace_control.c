@@ -127,9 +127,13 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
 	unsigned long size = 0;
 	int c;
 
-	if (cpu != RING_BUFFER_ALL_CPUS)
-		return trace_read_text(ubuf, cnt, ppos, "%lu\n",
-				 ring_buffer_size(buffer, cpu) >> 10);
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		size = ring_buffer_size(buffer, cpu);
+		/* A CPU that has not been up: what it will get, as 6.12. */
+		if (!size)
+			size = ring_buffer_size_hotplug(buffer);
+		return trace_read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
+	}
 	for_each_tracing_cpu(c) {
 		unsigned long s = ring_buffer_size(buffer, c);
 
@@ -325,7 +329,10 @@ static ssize_t total_kb_read(struct file *filp, char __user *ubuf,
 	unsigned long size = 0, nr = 0;
 	int cpu;
 
-	/* The sum of what each CPU's buffer_size_kb shows. */
+	/*
+	 * The memory the CPU buffers hold: a CPU that has not been up has
+	 * none yet, whatever its buffer_size_kb says it will get.
+	 */
 	for_each_tracing_cpu(cpu) {
 		unsigned long s = ring_buffer_size(tr->buffer, cpu);
 

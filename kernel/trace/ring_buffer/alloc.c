@@ -772,6 +772,27 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
 /**
+ * ring_buffer_size_hotplug() - bytes of event data the CPU buffer of a
+ *	CPU coming up would hold
+ * @buffer: the buffer
+ *
+ * What a CPU that has no CPU buffer yet gets when it first comes up, as
+ * the buffer stands now (see trace_rb_cpu_prepare()).
+ *
+ * Return: the size.
+ */
+unsigned long ring_buffer_size_hotplug(struct trace_buffer *buffer)
+{
+	unsigned long size;
+
+	mutex_lock(&buffer->mutex);
+	size = rb_hotplug_nr(buffer) * buffer->subbuf_size;
+	mutex_unlock(&buffer->mutex);
+	return size;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size_hotplug);
+
+/**
  * ring_buffer_reset_cpu() - empty one CPU buffer
  * @buffer: the buffer
  * @cpu: the CPU

@@ -1634,6 +1634,7 @@ static void rb_test_cpu_absent(struct kunit *test)
 
 	/* The others agree on 6 sub-buffers; alone, it gets the default 4. */
 	size = cpumask_empty(others) ? 4 * SUBBUF : 6 * SUBBUF;
+	KUNIT_EXPECT_EQ(test, ring_buffer_size_hotplug(buffer), size);
 	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
 	KUNIT_ASSERT_NOT_NULL(test, buffer->cpus[cpu]);
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), size);
@@ -1664,6 +1665,7 @@ static void rb_test_cpu_prepare_geometry(struct kunit *test)
 {
 	struct trace_buffer *buffer;
 	cpumask_var_t others;
+	unsigned long size;
 	int cpu, a, b;
 
 	cpu = cpumask_first(cpu_possible_mask);
@@ -1676,9 +1678,11 @@ static void rb_test_cpu_prepare_geometry(struct kunit *test)
 	if (b < nr_cpu_ids)
 		KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 64 * SUBBUF, a),
 				0);
+	size = ring_buffer_size_hotplug(buffer);
 	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
 	KUNIT_ASSERT_NOT_NULL(test, buffer->cpus[cpu]);
 	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->order, 1U);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), size);
 	if (b < nr_cpu_ids)
 		KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->nr, 2U);
 	else
