@@ -23,7 +23,7 @@ import sys
 
 LINE = re.compile(r"BENCH kernel=(\w+)-(\w+) test=(\S+) .*ns_per_op=([\d.]+)")
 MEM = re.compile(r"BENCHMEM kernel=(\w+)-(\w+) memfree_kb=(\d+) buffer_total_kb=(\d+)"
-                 r"(?: free_pcp_kb=(\d+))?")
+                 r"(?: free_pcp_kb=(\d+))?(?: image_freed_kb=(\d+) kernel_used_kb=(-?\d+))?")
 NOFT_TARGET = 1.02
 NOFT_TARGET_TESTS = ("getppid", "pipe")
 
@@ -39,8 +39,9 @@ def read(path):
                 data[(kernel, mode, test)] = float(ns)
             m = MEM.search(line)
             if m:
-                kernel, mode, free, buf, pcp = m.groups()
-                mem[(kernel, mode)] = (int(free), int(buf), int(pcp or 0))
+                kernel, mode, free, buf, pcp, freed, used = m.groups()
+                mem[(kernel, mode)] = (int(free), int(buf), int(pcp or 0),
+                                       int(freed or 0), int(used or 0))
     return data, mem
 
 
@@ -64,6 +65,18 @@ def mem_table(mem):
         print("%-7s %12d %12d %7.3f %12d %12d %7.3f %12d %12d" % (
             mode, ours[0], base[0], ratio, ours[2], base[2], pcp_ratio, ours[1], base[1]))
         lines.append((mode, ours, base, ratio, pcp_ratio))
+    parts = [(mode, mem[("ours", mode)], mem[("base", mode)]) for mode in modes
+             if ("ours", mode) in mem and ("base", mode) in mem and
+             mem[("ours", mode)][3] and mem[("base", mode)][3]]
+    if parts:
+        print("where it differs (kB): the kernel image given back after boot"
+              " (more is better), the memory the kernel allocated (less is better)")
+        print("%-7s %12s %12s %8s %12s %12s %8s" % (
+            "mode", "ours freed", "base freed", "diff", "ours used", "base used", "diff"))
+        for mode, ours, base in parts:
+            print("%-7s %12d %12d %+8d %12d %12d %+8d" % (
+                mode, ours[3], base[3], ours[3] - base[3], ours[4], base[4],
+                ours[4] - base[4]))
     print()
     return lines
 
@@ -113,8 +126,10 @@ def main(path):
               % (test, mode, ours, base, ratio))
     for mode, ours, base, ratio, pcp_ratio in mem:
         print("MEMFREE mode=%s ours=%d base=%d ratio=%.3f ours_free_pcp=%d base_free_pcp=%d "
-              "free_pcp_ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d"
-              % (mode, ours[0], base[0], ratio, ours[2], base[2], pcp_ratio, ours[1], base[1]))
+              "free_pcp_ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d ours_image_freed=%d "
+              "base_image_freed=%d ours_kernel_used=%d base_kernel_used=%d"
+              % (mode, ours[0], base[0], ratio, ours[2], base[2], pcp_ratio, ours[1], base[1],
+                 ours[3], base[3], ours[4], base[4]))
     return 0
 
 

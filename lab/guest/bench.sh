@@ -37,7 +37,17 @@ for i in $(seq 40); do
 	sleep 1
 done
 bufkb=$(cut -d' ' -f1 /sys/kernel/tracing/buffer_total_size_kb 2> /dev/null)
-echo "BENCHMEM kernel=${tag:-unknown} memfree_kb=$memfree buffer_total_kb=${bufkb:-0} free_pcp_kb=$freepcp"
+# Where the difference comes from, in two parts.  image_freed: what the
+# kernel gave back of its own image after boot (init code and data, and
+# the gap between read-only data and data that 2 MB alignment leaves);
+# the rest of the image stays.  kernel_used: the memory the kernel
+# allocated, that is MemTotal less the free pages (lists included),
+# the page cache (here the initramfs files) and user memory.
+freed=$(dmesg | sed -n 's/.*Freeing unused kernel image ([^)]*) memory: \([0-9]*\)K.*/\1/p' |
+	awk '{ n += $1 } END { print n + 0 }')
+used=$(awk -v f=$freepcp '/^(MemTotal|Cached|AnonPages|Buffers):/ { v[$1] = $2 }
+	END { print v["MemTotal:"] - f - v["Cached:"] - v["AnonPages:"] - v["Buffers:"] }' /proc/meminfo)
+echo "BENCHMEM kernel=${tag:-unknown} memfree_kb=$memfree buffer_total_kb=${bufkb:-0} free_pcp_kb=$freepcp image_freed_kb=$freed kernel_used_kb=$used"
 sed 's/^/MEMINFO /' /proc/meminfo
 # With no tracer (a kernel with the function tracer built in has it off).
 /lab/sysbench "${tag:-unknown}" $GETPPID_OPS $PIPE_OPS || exit 1
