@@ -193,11 +193,26 @@ struct ftrace_ip_set *ftrace_ip_set_edit(const struct ftrace_ip_set *set,
 
 /* ---- call sites ------------------------------------------------------- */
 
-/* A site is found by its address, its first field, as ftrace_cmp_ip() compares. */
+/* Sites in address order, for sort(). */
+static int site_cmp(const void *a, const void *b)
+{
+	unsigned long x = site_ip(a), y = site_ip(b);
+
+	return x < y ? -1 : x > y;
+}
+
+/* An address against a site, for bsearch(). */
+static int site_cmp_key(const void *key, const void *elt)
+{
+	unsigned long x = *(const unsigned long *)key, y = site_ip(elt);
+
+	return x < y ? -1 : x > y;
+}
+
 static struct ftrace_site *table_find(struct ftrace_table *t, unsigned long ip)
 {
 	return __inline_bsearch(&ip, t->sites, t->count, sizeof(t->sites[0]),
-				ftrace_cmp_ip);
+				site_cmp_key);
 }
 
 /* The live site at @ip, under ftrace_lock or RCU. */
@@ -209,7 +224,7 @@ static struct ftrace_site *site_lookup(unsigned long ip)
 	list_for_each_entry_rcu(t, &ftrace_tables, list,
 				lockdep_is_held(&ftrace_lock)) {
 		s = table_find(t, ip);
-		if (s && s->state != SITE_GONE)
+		if (s && site_state(s) != SITE_GONE)
 			return s;
 	}
 	return NULL;
@@ -260,16 +275,16 @@ unsigned long ftrace_location_range(unsigned long start, unsigned long end)
 	list_for_each_entry_rcu(t, &ftrace_tables, list) {
 		unsigned int i;
 
-		if (!t->count || t->sites[0].ip > end ||
-		    t->sites[t->count - 1].ip < start)
+		if (!t->count || site_ip(&t->sites[0]) > end ||
+		    site_ip(&t->sites[t->count - 1]) < start)
 			continue;
 		for (i = 0; i < t->count; i++) {
 			const struct ftrace_site *s = &t->sites[i];
 
-			if (s->state == SITE_GONE || s->ip < start)
+			if (site_state(s) == SITE_GONE || site_ip(s) < start)
 				continue;
-			if (s->ip <= end && (!site || s->ip < site))
-				site = s->ip;
+			if (site_ip(s) <= end && (!site || site_ip(s) < site))
+				site = site_ip(s);
 			break;
 		}
 	}
@@ -294,14 +309,14 @@ int ftrace_text_reserved(const void *start, const void *end)
 	list_for_each_entry_rcu(t, &ftrace_tables, list) {
 		unsigned int i;
 
-		if (!t->count || t->sites[0].ip > hi ||
-		    t->sites[t->count - 1].ip + MCOUNT_INSN_SIZE <= lo)
+		if (!t->count || site_ip(&t->sites[0]) > hi ||
+		    site_ip(&t->sites[t->count - 1]) + MCOUNT_INSN_SIZE <= lo)
 			continue;
 		for (i = 0; i < t->count; i++) {
 			const struct ftrace_site *s = &t->sites[i];
 
-			if (s->state != SITE_GONE && s->ip <= hi &&
-			    s->ip + MCOUNT_INSN_SIZE > lo) {
+			if (site_state(s) != SITE_GONE && site_ip(s) <= hi &&
+			    site_ip(s) + MCOUNT_INSN_SIZE > lo) {
 				ret = 1;
 				break;
 			}
@@ -486,17 +501,20 @@ static void patch_sites(void)
 			struct ftrace_site *s = &t->sites[i];
 			unsigned long want;
 
-			if (s->state == SITE_GONE)
+			if (site_state(s) == SITE_GONE)
 				continue;
-			want = site_wanted(s->ip);
-			if (want == s->state)
+			want = site_wanted(site_ip(s));
+			if (want == site_state(s))
 				continue;
 			/* A site's state is the address it calls. */
-			err = ftrace_arch_patch(s->ip, s->state, want);
+			err = -ERANGE;
+			if (site_fits(want))
+				err = ftrace_arch_patch(site_ip(s), site_state(s),
+							want);
 			if (err)
-				ftrace_bug(s->ip, err);
+				ftrace_bug(site_ip(s), err);
 			else
-				s->state = want;
+				site_set_state(s, want);
 		}
 	}
 	ftrace_arch_patch_finish();
@@ -963,14 +981,14 @@ static int match_sites(const struct ftrace_match *m, struct ftrace_ipvec *out)
 		if (!table_matches_mod(t, m->mod))
 			continue;
 		for (i = 0; i < t->count; i++) {
-			if (t->sites[i].state == SITE_GONE)
+			if (site_state(&t->sites[i]) == SITE_GONE)
 				continue;
-			if (lookup_symbol_name(t->sites[i].ip, name))
+			if (lookup_symbol_name(site_ip(&t->sites[i]), name))
 				continue;
 			if (m->exact ? strcmp(name, m->glob) :
 				       !glob_match(m->glob, name))
 				continue;
-			ret = ftrace_ipvec_push(out, t->sites[i].ip);
+			ret = ftrace_ipvec_push(out, site_ip(&t->sites[i]));
 			if (ret)
 				return ret;
 		}
@@ -995,10 +1013,10 @@ static int match_index(unsigned long index, struct ftrace_ipvec *out)
 			continue;
 		}
 		if (!t->gone)
-			return ftrace_ipvec_push(out, t->sites[index].ip);
+			return ftrace_ipvec_push(out, site_ip(&t->sites[index]));
 		for (i = 0; i < t->count; i++)
-			if (t->sites[i].state != SITE_GONE && !index--)
-				return ftrace_ipvec_push(out, t->sites[i].ip);
+			if (site_state(&t->sites[i]) != SITE_GONE && !index--)
+				return ftrace_ipvec_push(out, site_ip(&t->sites[i]));
 	}
 	return 0;
 }
@@ -1045,11 +1063,11 @@ int ftrace_match_sites_fast(const struct ftrace_match *m,
 		if (!t->mod)
 			continue;
 		for (i = 0; i < t->count; i++) {
-			if (t->sites[i].state == SITE_GONE ||
-			    lookup_symbol_name(t->sites[i].ip, name) ||
+			if (site_state(&t->sites[i]) == SITE_GONE ||
+			    lookup_symbol_name(site_ip(&t->sites[i]), name) ||
 			    strcmp(name, m->glob))
 				continue;
-			ret = ftrace_ipvec_push(out, t->sites[i].ip);
+			ret = ftrace_ipvec_push(out, site_ip(&t->sites[i]));
 			if (ret)
 				return ret;
 		}
@@ -1280,9 +1298,9 @@ static struct ftrace_table *table_build(struct module *mod,
 	struct ftrace_table *t;
 
 	/*
-	 * vmlinux's table is hundreds of KB: from vmalloc, page by page,
+	 * vmlinux's table is over a hundred KB: from vmalloc, page by page,
 	 * since kvzalloc() would take a power-of-two block from kmalloc
-	 * first (512 KB for 300).  A module's small one comes from kmalloc.
+	 * first (256 KB for 150).  A module's small one comes from kmalloc.
 	 */
 	bytes = struct_size(t, sites, end - start);
 	if (bytes > PAGE_SIZE)
@@ -1310,12 +1328,16 @@ static struct ftrace_table *table_build(struct module *mod,
 		if (kallsyms_lookup_size_offset(ip, &size, &off) &&
 		    off > FTRACE_MCOUNT_MAX_OFFSET)
 			continue;
-		t->sites[n].ip = ip;
-		t->sites[n].state = SITE_NOP;
+		if (!site_fits(ip)) {
+			pr_warn("call site %pS is out of reach\n", (void *)ip);
+			continue;
+		}
+		t->sites[n].ip_word = ip;
+		site_set_state(&t->sites[n], SITE_NOP);
 		n++;
 	}
 	t->count = n;
-	sort(t->sites, n, sizeof(t->sites[0]), ftrace_cmp_ip, NULL);
+	sort(t->sites, n, sizeof(t->sites[0]), site_cmp, NULL);
 	return t;
 }
 
@@ -1431,7 +1453,7 @@ static void purge_table_from_sets(struct ftrace_table *t)
 	if (!ips)
 		return;
 	for (i = 0; i < t->count; i++)
-		ips[i] = t->sites[i].ip;
+		ips[i] = site_ip(&t->sites[i]);
 	list_for_each_entry(ops, &ftrace_ops_list, list)
 		purge_ops(ops, ips, t->count);
 	list_for_each_entry(fn, &ftrace_funcs, list)
@@ -1459,8 +1481,8 @@ void ftrace_release_mod(struct module *mod)
 		return;
 	/* Out of the list, its sites match no new probe word. */
 	if (t->count)
-		ftrace_probes_purge(t->sites[0].ip,
-				    t->sites[t->count - 1].ip + 1);
+		ftrace_probes_purge(site_ip(&t->sites[0]),
+				    site_ip(&t->sites[t->count - 1]) + 1);
 	synchronize_rcu();
 	kvfree(t);
 }
@@ -1484,10 +1506,12 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
 		if (t->mod != mod)
 			continue;
 		for (i = 0; i < t->count; i++) {
-			if (t->sites[i].ip < lo || t->sites[i].ip >= hi ||
-			    t->sites[i].state == SITE_GONE)
+			struct ftrace_site *s = &t->sites[i];
+
+			if (site_ip(s) < lo || site_ip(s) >= hi ||
+			    site_state(s) == SITE_GONE)
 				continue;
-			t->sites[i].state = SITE_GONE;
+			site_set_state(s, SITE_GONE);
 			t->gone++;
 		}
 	}

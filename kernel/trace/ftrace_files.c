@@ -45,7 +45,7 @@ static struct ftrace_site *cursor_live(struct site_cursor *c)
 {
 	list_for_each_entry_from(c->t, &ftrace_tables, list) {
 		for (; c->i < c->t->count; c->i++)
-			if (c->t->sites[c->i].state != SITE_GONE)
+			if (site_state(&c->t->sites[c->i]) != SITE_GONE)
 				return &c->t->sites[c->i];
 		c->i = 0;
 	}
@@ -92,22 +92,22 @@ static int sites_show(struct seq_file *m, void *v)
 	unsigned long direct;
 
 	if (view == VIEW_ADDRS)
-		seq_printf(m, "%lx ", s->ip);
+		seq_printf(m, "%lx ", site_ip(s));
 	if (view != VIEW_ENABLED) {
-		seq_printf(m, "%ps\n", (void *)s->ip);
+		seq_printf(m, "%ps\n", (void *)site_ip(s));
 		return 0;
 	}
-	if (s->state == SITE_NOP)
+	if (site_state(s) == SITE_NOP)
 		return 0;
 	list_for_each_entry(ops, &ftrace_ops_list, list) {
-		if (!ftrace_ops_wants(ops, s->ip))
+		if (!ftrace_ops_wants(ops, site_ip(s)))
 			continue;
 		users++;
 		ipmodify |= ops->flags & FTRACE_OPS_FL_IPMODIFY;
 	}
-	seq_printf(m, "%ps (%u)%s%s", (void *)s->ip, users,
-		   s->state == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
-	direct = ftrace_find_rec_direct(s->ip);
+	seq_printf(m, "%ps (%u)%s%s", (void *)site_ip(s), users,
+		   site_state(s) == SITE_REGS ? " R" : "  ", ipmodify ? " I" : "  ");
+	direct = ftrace_find_rec_direct(site_ip(s));
 	if (direct)
 		seq_printf(m, " D\n\tdirect-->%pS", (void *)direct);
 	seq_putc(m, '\n');

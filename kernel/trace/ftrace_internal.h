@@ -21,10 +21,45 @@
 #define SITE_CALL	((unsigned long)ftrace_caller)
 #define SITE_REGS	((unsigned long)ftrace_regs_caller)
 
+/*
+ * On x86-64 a site takes 8 bytes: every address it holds, its own and
+ * that of the code it calls, is kernel text in the top 2 GB of the
+ * address space (where a rel32 call reaches), so its low 32 bits,
+ * sign-extended, give it back.  Elsewhere a site holds full addresses.
+ * Its fields are read and written through the helpers below.
+ */
 struct ftrace_site {
-	unsigned long	ip;
-	unsigned long	state;
+#ifdef CONFIG_X86_64
+	s32		ip_word;
+	s32		state_word;
+#else
+	unsigned long	ip_word;
+	unsigned long	state_word;
+#endif
 };
+
+static inline unsigned long site_ip(const struct ftrace_site *s)
+{
+	return (long)s->ip_word;
+}
+
+static inline unsigned long site_state(const struct ftrace_site *s)
+{
+	return (long)s->state_word;
+}
+
+static inline void site_set_state(struct ftrace_site *s, unsigned long state)
+{
+	s->state_word = state;
+}
+
+/* Whether a site can hold @addr. */
+static inline bool site_fits(unsigned long addr)
+{
+	struct ftrace_site s = { .ip_word = addr };
+
+	return site_ip(&s) == addr;
+}
 
 /**
  * struct ftrace_table - the call sites of vmlinux or of one module
