@@ -63,7 +63,16 @@ static struct event_system *system_get(struct trace_array *tr,
 	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
 	if (!sys)
 		return NULL;
-	sys->name = name;
+	/*
+	 * Its own copy: a probe event's system name is the event's, and
+	 * the system outlives the event that made it while other events of
+	 * the system or an open enable or filter file hold it.
+	 */
+	sys->name = kstrdup_const(name, GFP_KERNEL);
+	if (!sys->name) {
+		kfree(sys);
+		return NULL;
+	}
 	sys->tr = tr;
 	list_add_tail(&sys->list, &tr->systems);
 found:
@@ -77,6 +86,7 @@ static void system_free(struct event_system *sys)
 		return;
 	list_del(&sys->list);
 	kfree(sys->filter);
+	kfree_const(sys->name);
 	kfree(sys);
 }
 
