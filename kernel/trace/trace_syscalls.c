@@ -423,9 +423,11 @@ static void syscall_event_unlink(struct trace_event_file *file, int kind)
 
 /*
  * The classes' reg(): @data is the &struct trace_event_file for the
- * session requests, the perf event (or NULL) for perf's.  Called by the
- * events layer and perf_trace_init() under trace_types_lock, which keeps
- * the slots' lists and the user counts.
+ * session requests, the perf event (or NULL) for perf's.  Registering
+ * and unregistering come from the events layer and perf_trace_init()
+ * under trace_types_lock, which keeps the slots' lists and the user
+ * counts; perf's add and del come from its scheduling, with no lock,
+ * and have nothing to do here.
  */
 static int syscall_event_reg(struct trace_event_call *call,
 			     enum trace_reg type, void *data)
@@ -433,17 +435,20 @@ static int syscall_event_reg(struct trace_event_call *call,
 	int kind = call->class == &event_class_syscall_enter ?
 		   SYSCALL_ENTER : SYSCALL_EXIT;
 
-	lockdep_assert_held(&trace_types_lock);
 	switch (type) {
 	case TRACE_REG_REGISTER:
+		lockdep_assert_held(&trace_types_lock);
 		return syscall_event_link(data, kind);
 	case TRACE_REG_UNREGISTER:
+		lockdep_assert_held(&trace_types_lock);
 		syscall_event_unlink(data, kind);
 		return 0;
 #ifdef CONFIG_PERF_EVENTS
 	case TRACE_REG_PERF_REGISTER:
+		lockdep_assert_held(&trace_types_lock);
 		return syscall_perf_link(call, kind);
 	case TRACE_REG_PERF_UNREGISTER:
+		lockdep_assert_held(&trace_types_lock);
 		syscall_perf_unlink(call, kind);
 		return 0;
 	case TRACE_REG_PERF_OPEN:
