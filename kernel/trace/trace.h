@@ -292,6 +292,8 @@ struct trace_func {
  * @nice: its nice value
  * @policy: its scheduling policy
  * @rt_prio: its real-time priority
+ * @gen: for a case that moves every CPU buffer, trace_max_gen() before
+ *	its first record
  */
 struct trace_max_info {
 	u64		latency;
@@ -306,6 +308,7 @@ struct trace_max_info {
 	long		nice;
 	unsigned int	policy;
 	unsigned int	rt_prio;
+	unsigned long	gen;
 };
 
 /**
@@ -317,6 +320,9 @@ struct trace_max_info {
  * @all_cpus: every CPU buffer is to move, not only that of @next.cpu
  * @next: that worst case
  * @shown: the worst case in the snapshot buffer
+ * @gen: the exchanges of every CPU buffer begun and ended: odd while one
+ *	is under way (see "Swapping CPU buffers" in
+ *	Documentation/trace/ring-buffer-design.rst)
  * @irq_work: queues @work from where the report was made
  * @work: moves the live buffer's CPU buffers to the snapshot buffer
  * @had_snapshot: the snapshot buffer was allocated before the tracer
@@ -329,6 +335,7 @@ struct trace_max {
 	bool			all_cpus;
 	struct trace_max_info	next;
 	struct trace_max_info	shown;
+	unsigned long		gen;
 	struct irq_work		irq_work;
 	struct delayed_work	work;
 	bool			had_snapshot;
@@ -829,6 +836,7 @@ void trace_max_create_files(struct trace_array *tr);
 #ifdef CONFIG_TRACER_MAX_TRACE
 u64 trace_max_now(struct trace_array *tr);
 bool trace_max_exceeds(struct trace_array *tr, u64 delta);
+unsigned long trace_max_gen(struct trace_array *tr);
 bool trace_max_report(struct trace_array *tr,
 		      const struct trace_max_info *info, bool all_cpus);
 void trace_max_task(struct trace_max_info *info, struct task_struct *task);

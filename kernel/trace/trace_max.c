@@ -16,7 +16,10 @@
  * later by a worker, on the CPU of the worst case when one CPU buffer
  * moves: there the ring buffer exchanges without stopping the CPU's
  * writers, and a stretch ending meanwhile keeps its records.  A worse
- * case found meanwhile replaces the one waiting.  The CPU buffer that
+ * case found meanwhile replaces the one waiting.  An exchange of every
+ * CPU buffer stops the writers for a while, so a stretch that overlaps
+ * one would have its records split between the two buffers, or lost: it
+ * is not taken (&trace_max.gen).  The CPU buffer that
  * moves holds records from before the stretch began and from after it
  * ended, up to the exchange; the readers of a latency tracer's snapshot
  * leave them out (&trace_max_info.start and &trace_max_info.end).
@@ -131,22 +134,31 @@ static long max_exchange(void *arg)
 	if (!m->pending)
 		goto out;
 	m->pending = false;
+	/* Odd: no stretch is taken until the exchange is over (M1). */
+	if (all)
+		WRITE_ONCE(m->gen, m->gen + 1);
 	raw_spin_unlock_irq(&m->lock);
 	if (tr->snapshot_allocated)
 		ret = trace_snapshot_take(tr, all ? RING_BUFFER_ALL_CPUS :
 					  info.cpu);
 	now = trace_max_now(tr);
 	raw_spin_lock_irq(&m->lock);
+	/* M2, with trace_max_gen(): what is written next is not moved. */
+	if (all)
+		smp_store_release(&m->gen, m->gen + 1);
 	if (ret)
 		goto out;
 	m->shown = info;
 	/*
-	 * A worse case found meanwhile that had ended before the exchange
-	 * was done was in the CPU buffers that moved: it is the one shown,
-	 * and exchanging again would lose it.
+	 * One CPU buffer moved, on its CPU, where a stretch is under way
+	 * while this runs only in an interrupt: a worse case of that CPU
+	 * that had ended before the clock read above was in the CPU buffer
+	 * that moved, but for one in an interrupt that came in the few
+	 * instructions between the exchange and the read.  It is the one
+	 * shown, and exchanging again would lose it.
 	 */
-	if (m->pending && m->next.end < now &&
-	    (all || (!m->all_cpus && m->next.cpu == info.cpu))) {
+	if (!all && m->pending && !m->all_cpus && m->next.cpu == info.cpu &&
+	    m->next.end < now) {
 		m->shown = m->next;
 		m->pending = false;
 	}
@@ -224,13 +236,35 @@ bool trace_max_exceeds(struct trace_array *tr, u64 delta)
 }
 
 /**
+ * trace_max_gen() - where a stretch that moves every CPU buffer begins
+ * @tr: the session
+ *
+ * A latency tracer whose worst case moves every CPU buffer reads this
+ * before the first record of a stretch and reports it in
+ * &trace_max_info.gen: trace_max_report() takes the stretch only if no
+ * exchange of every CPU buffer has begun since.  Then all its records
+ * are in the CPU buffers that move.
+ *
+ * Context: Any.
+ * Return: the count of such exchanges begun and ended.
+ */
+unsigned long trace_max_gen(struct trace_array *tr)
+{
+	/* M2, with max_exchange()'s release: the last exchange is over. */
+	return smp_load_acquire(&tr->max.gen);
+}
+
+/**
  * trace_max_report() - make a stretch the session's worst case
  * @tr: the session of a latency tracer
  * @info: the stretch: its start, length, CPU, places and task
  * @all_cpus: move every CPU's buffer to the snapshot, not only @info's
  *
  * The caller has written the stretch's records.  Its CPU buffer (or
- * every one) moves to the snapshot buffer a moment later.
+ * every one) moves to the snapshot buffer a moment later.  With
+ * @all_cpus, a stretch that an exchange of every CPU buffer overlapped
+ * (@info's gen is not trace_max_gen() now, or an exchange is under way)
+ * is not taken: some of its records did not move with the others.
  *
  * Context: Any but NMI.
  * Return: whether it was taken (it is still a worst case).
@@ -243,6 +277,9 @@ bool trace_max_report(struct trace_array *tr,
 	bool taken = false;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
+	/* M1: an exchange of every CPU buffer began since the stretch did. */
+	if (all_cpus && (info->gen != m->gen || (m->gen & 1)))
+		goto out;
 	if (trace_max_exceeds(tr, info->latency)) {
 		WRITE_ONCE(m->latency, info->latency);
 		m->next = *info;
@@ -252,6 +289,7 @@ bool trace_max_report(struct trace_array *tr,
 		m->pending = true;
 		taken = true;
 	}
+out:
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return taken;
 }

@@ -14,6 +14,8 @@
  * (with the function-trace option, so are the functions called on the
  * task's CPU meanwhile); a new worst case moves every CPU's buffer to
  * the snapshot buffer (trace_max.c), which the trace file then shows.
+ * A wakeup whose timing such a move overlapped is not a worst case: its
+ * records would not all be in the snapshot (trace_max_gen()).
  *
  * One session at a time may run one of them: another gets -EBUSY.
  */
@@ -47,6 +49,7 @@ static int wake_prio;
 static int wake_cpu;
 static int wake_cur_cpu = -1;
 static u64 wake_start;
+static unsigned long wake_gen;
 
 static void wake_record(struct trace_array *tr, int type,
 			struct task_struct *prev, struct task_struct *next,
@@ -120,6 +123,7 @@ static void probe_waking(void *data, struct task_struct *p)
 	wake_prio = p->prio;
 	wake_cpu = task_cpu(p);
 	WRITE_ONCE(wake_cur_cpu, wake_cpu);
+	wake_gen = trace_max_gen(tr);
 	wake_start = trace_max_now(tr);
 	wake_record(tr, TRACE_WAKE, current, p, ctx);
 	trace_stack_write(tr, 1, 0);
@@ -152,6 +156,7 @@ static void probe_switch(void *data, bool preempt, struct task_struct *prev,
 			info.start = wake_start;
 			info.end = now;
 			info.cpu = wake_cpu;
+			info.gen = wake_gen;
 			trace_max_task(&info, next);
 			trace_max_report(tr, &info, true);
 		}
