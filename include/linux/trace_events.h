@@ -408,6 +408,9 @@ enum {
  *	it, or NULL
  * @prog_array: the BPF programs attached to it through perf events
  *	(changed under bpf_event_mutex, read under RCU by its probes)
+ * @perf_records: the perf events open on it that read its records: those
+ *	that sample PERF_SAMPLE_RAW and those with a filter (trace_types_lock);
+ *	while there is none, its TRACE_EVENT() perf probe builds no record
  */
 struct trace_event_call {
 	struct list_head		list;
@@ -432,6 +435,7 @@ struct trace_event_call {
 	int				(*perf_perm)(struct trace_event_call *call,
 						     struct perf_event *p_event);
 	struct bpf_prog_array __rcu	*prog_array;
+	int				perf_records;
 #endif
 };
 
@@ -729,6 +733,8 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 void ftrace_profile_free_filter(struct perf_event *event);
 void perf_trace_buf_update(void *record, u16 type);
 void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp);
+struct pt_regs *perf_trace_count_begin(int *rctxp);
+extern struct trace_entry perf_trace_no_record;
 int perf_event_set_bpf_prog(struct perf_event *event, struct bpf_prog *prog,
 			    u64 bpf_cookie);
 void perf_event_free_bpf_prog(struct perf_event *event);
@@ -760,6 +766,26 @@ void perf_uprobe_destroy(struct perf_event *event);
 static inline bool bpf_prog_array_valid(struct trace_event_call *call)
 {
 	return !!READ_ONCE(call->prog_array);
+}
+
+/**
+ * perf_trace_reads_record() - whether a perf event open on an event may
+ *	read its records
+ * @call: the event
+ *
+ * A perf event that only counts, with no filter, reads no record, nor
+ * does perf_tp_event() for it: while no other kind is open on @call, and
+ * no BPF program is attached, a hit hands perf the empty
+ * &perf_trace_no_record instead of building one.  A perf event of the
+ * other kinds is counted in &trace_event_call.perf_records an RCU grace
+ * period before it can be reached (kernel/trace/trace_event_perf.c).
+ *
+ * Return: true if one may.
+ */
+static inline bool perf_trace_reads_record(struct trace_event_call *call)
+{
+	/* Before the walk of the perf events, which must not see one gone. */
+	return smp_load_acquire(&call->perf_records);
 }
 
 /**

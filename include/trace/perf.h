@@ -21,6 +21,9 @@
  * The probe is attached to the tracepoint only while a perf event is open
  * on the event (trace_event_reg()), with the event as its data; it does
  * nothing on a CPU where none is scheduled in, unless a task was named.
+ * While the perf events open on the event only count (no PERF_SAMPLE_RAW,
+ * no filter, no BPF program, no task named), it builds no record: perf
+ * gets the count, the registers and &perf_trace_no_record.
  * No include guard: it is read once per event header.
  */
 #ifdef CONFIG_PERF_EVENTS
@@ -57,9 +60,21 @@
 									\
 		perf_trace_args_##name(args);				\
 		__head = this_cpu_ptr(__call->perf_events);		\
-		if (!__task && hlist_empty(__head) &&			\
-		    !bpf_prog_array_valid(__call))			\
-			return;						\
+		if (!__task && !bpf_prog_array_valid(__call)) {		\
+			if (hlist_empty(__head))			\
+				return;					\
+			if (!perf_trace_reads_record(__call)) {		\
+				__regs = perf_trace_count_begin(&__rctx); \
+				if (!__regs)				\
+					return;				\
+				perf_fetch_caller_regs(__regs);		\
+				perf_tp_event(__call->event.type, __count, \
+					      &perf_trace_no_record,	\
+					      sizeof(perf_trace_no_record), \
+					      __regs, __head, __rctx, NULL); \
+				return;					\
+			}						\
+		}							\
 		__size = trace_event_get_offsets_##name(&__o, args);	\
 		__size = perf_trace_record_size(sizeof(*entry) + __size); \
 		entry = perf_trace_buf_alloc(__size, &__regs, &__rctx);	\

@@ -196,6 +196,36 @@ static void perf_trace_detach(struct trace_event_call *call)
 	perf_trace_bufs_put();
 }
 
+/*
+ * The perf events that read the records of an event whose perf probe
+ * TRACE_EVENT() generated (&trace_event_call.perf_records).  While there
+ * is none, the probe hands perf &perf_trace_no_record.  A hit that saw
+ * none may still be under way when the first is counted: the caller
+ * waits for an RCU grace period (the probe runs with preemption off)
+ * before the perf event can be reached, when this returns true.
+ */
+static bool perf_records_get(struct trace_event_call *call)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (!call->class->perf_probe)
+		return false;
+	WRITE_ONCE(call->perf_records, call->perf_records + 1);
+	return call->perf_records == 1;
+}
+
+static void perf_records_put(struct trace_event_call *call)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (call->class->perf_probe)
+		WRITE_ONCE(call->perf_records, call->perf_records - 1);
+}
+
+/* Whether @p_event reads its event's records: it samples them. */
+static bool perf_trace_raw(struct perf_event *p_event)
+{
+	return p_event->attr.sample_type & PERF_SAMPLE_RAW;
+}
+
 /* Open @p_event on @call, which holds its module. */
 static int perf_trace_open(struct trace_event_call *call,
 			   struct perf_event *p_event)
@@ -247,6 +277,7 @@ static void perf_trace_close(struct trace_event_call *call,
 int perf_trace_init(struct perf_event *p_event)
 {
 	struct trace_event_call *call;
+	bool first = false;
 	int ret;
 
 	mutex_lock(&trace_types_lock);
@@ -266,8 +297,13 @@ int perf_trace_init(struct perf_event *p_event)
 	ret = perf_trace_open(call, p_event);
 	if (ret)
 		module_put(call->mod);
+	else if (perf_trace_raw(p_event))
+		first = perf_records_get(call);
 unlock:
 	mutex_unlock(&trace_types_lock);
+	/* Not on any CPU's list before perf_trace_add(). */
+	if (first)
+		synchronize_rcu();
 	return ret;
 }
 
@@ -285,6 +321,10 @@ void perf_trace_destroy(struct perf_event *p_event)
 	struct trace_event_call *call = p_event->tp_event;
 
 	mutex_lock(&trace_types_lock);
+	if (perf_trace_raw(p_event))
+		perf_records_put(call);
+	if (p_event->filter)
+		perf_records_put(call);
 	perf_trace_close(call, p_event);
 	module_put(call->mod);
 	mutex_unlock(&trace_types_lock);
@@ -374,6 +414,16 @@ int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 		ret = err.type == FILTER_ERR_NOMEM ? -ENOMEM : -EINVAL;
 		goto unlock;
 	}
+	/*
+	 * No hit may match the filter against &perf_trace_no_record.  perf
+	 * serialises the calls on one perf event, and it cannot be freed
+	 * meanwhile: trace_types_lock can be let go for the grace period.
+	 */
+	if (perf_records_get(call)) {
+		mutex_unlock(&trace_types_lock);
+		synchronize_rcu();
+		mutex_lock(&trace_types_lock);
+	}
 	/* Read by perf_tp_filter_match() in the probe; pairs with its load. */
 	smp_store_release(&p_event->filter, filter);
 unlock:
@@ -402,7 +452,8 @@ void ftrace_profile_free_filter(struct perf_event *p_event)
  */
 void perf_trace_buf_update(void *record, u16 type)
 {
-	tracing_generic_entry_update(record, type, tracing_gen_ctx());
+	if (record != &perf_trace_no_record)
+		tracing_generic_entry_update(record, type, tracing_gen_ctx());
 }
 NOKPROBE_SYMBOL(perf_trace_buf_update);
 
@@ -441,6 +492,35 @@ void *perf_trace_buf_alloc(int size, struct pt_regs **regs, int *rctxp)
 }
 EXPORT_SYMBOL_GPL(perf_trace_buf_alloc);
 NOKPROBE_SYMBOL(perf_trace_buf_alloc);
+
+/**
+ * perf_trace_count_begin() - begin a hit that builds no record
+ * @rctxp: receives the recursion context, for perf_tp_event() to put back
+ *
+ * perf_trace_buf_alloc() for a hit of an event whose perf events only
+ * count (perf_trace_reads_record()): the registers to fill in, no buffer.
+ *
+ * Context: a perf probe, preemption disabled.
+ * Return: the registers, or NULL (a recursion).
+ */
+struct pt_regs *perf_trace_count_begin(int *rctxp)
+{
+	int rctx = perf_swevent_get_recursion_context();
+
+	if (rctx < 0)
+		return NULL;
+	*rctxp = rctx;
+	return this_cpu_ptr(&__perf_regs[rctx]);
+}
+EXPORT_SYMBOL_GPL(perf_trace_count_begin);
+NOKPROBE_SYMBOL(perf_trace_count_begin);
+
+/*
+ * The record a hit hands perf when no perf event open on its event reads
+ * records: nothing writes it, and perf_trace_buf_update() leaves it alone.
+ */
+struct trace_entry perf_trace_no_record;
+EXPORT_SYMBOL_GPL(perf_trace_no_record);
 
 /**
  * trace_event_get_offsets() - where an event's last field ends

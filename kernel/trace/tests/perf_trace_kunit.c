@@ -17,6 +17,10 @@
  * thread fires once a second.  At boot the sample module is not there;
  * lab/guest/clients.d/perf-record-layout.tc loads it and runs the suite
  * again through /sys/kernel/debug/kunit/perf_trace_record/run.
+ *
+ * pt_count_only: perf events that only count make the probe build no
+ * record; they must still count every hit, and a sampling perf event or
+ * a filter beside them must still get (or match) the whole record.
  */
 #include <kunit/test.h>
 #include <linux/cpumask.h>
@@ -469,8 +473,126 @@ static void pt_same_record(struct kunit *test)
 					    sample->size - size));
 }
 
+/* The hits @events counted, on every CPU. */
+static u64 pt_count(struct perf_event **events)
+{
+	u64 enabled, running, sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (events[cpu])
+			sum += perf_event_read_value(events[cpu], &enabled,
+						     &running);
+	return sum;
+}
+
+/* Fire perf_kunit_fixed with neg = 1 ... @n. */
+static void pt_fire_n(int n)
+{
+	int i;
+
+	for (i = 1; i <= n; i++)
+		trace_perf_kunit_fixed(0, 0, 0, pt_name, i);
+}
+
+/*
+ * Perf events that only count get no record (perf_trace_reads_record()):
+ * they still count every hit, and a sampling perf event or a filter
+ * opened beside them gets the whole record, the filter matching it.
+ */
+static void pt_count_only(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type	= PERF_TYPE_TRACEPOINT,
+		.size	= sizeof(attr),
+	};
+	struct perf_event **counters, **samplers;
+	struct trace_event_file *file;
+	struct trace_event_call *call = NULL;
+	struct perf_event *p_event;
+	struct pt_ctx *ctx;
+	int cpus = 0;
+	char *filter;
+	int cpu;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	counters = kunit_kcalloc(test, nr_cpu_ids, sizeof(*counters),
+				 GFP_KERNEL);
+	samplers = kunit_kcalloc(test, nr_cpu_ids, sizeof(*samplers),
+				 GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	KUNIT_ASSERT_NOT_NULL(test, counters);
+	KUNIT_ASSERT_NOT_NULL(test, samplers);
+	spin_lock_init(&ctx->lock);
+	ctx->ev = &pt_events[0];
+	mutex_lock(&trace_types_lock);
+	file = event_file_find(&global_trace, "perf_kunit", "perf_kunit_fixed");
+	if (file)
+		call = file->call;
+	mutex_unlock(&trace_types_lock);
+	KUNIT_ASSERT_NOT_NULL(test, call);
+	ctx->call = call;
+	attr.config = call->event.type;
+
+	for_each_online_cpu(cpu) {
+		p_event = perf_event_create_kernel_counter(&attr, cpu, NULL,
+							   NULL, NULL);
+		if (IS_ERR(p_event))
+			break;
+		counters[cpu] = p_event;
+		cpus++;
+	}
+	if (cpus != num_online_cpus()) {
+		KUNIT_FAIL(test, "counters on %d of %u CPUs", cpus,
+			   num_online_cpus());
+		goto out;
+	}
+	KUNIT_EXPECT_EQ(test, READ_ONCE(call->perf_records), 0);
+	pt_fire_n(5);
+	KUNIT_EXPECT_EQ(test, pt_count(counters), 5);
+
+	/* A sampler beside them: the records are built again. */
+	if (pt_perf_open(ctx, samplers)) {
+		KUNIT_FAIL(test, "perf_event_create_kernel_counter");
+		goto out;
+	}
+	KUNIT_EXPECT_EQ(test, READ_ONCE(call->perf_records), cpus);
+	pt_fire_n(1);
+	KUNIT_EXPECT_EQ(test, pt_count(counters), 6);
+	KUNIT_EXPECT_EQ(test, ctx->nr, 1);
+	if (ctx->nr)
+		KUNIT_EXPECT_EQ(test, pt_value(ctx, ctx->samples[0].data, "neg"),
+				1);
+	pt_perf_close(samplers);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(call->perf_records), 0);
+	pt_fire_n(1);
+	KUNIT_EXPECT_EQ(test, pt_count(counters), 7);
+
+	/* A filter is matched against the whole record. */
+	for_each_possible_cpu(cpu) {
+		if (!counters[cpu])
+			continue;
+		filter = kstrdup("neg == 3", GFP_KERNEL);
+		if (!filter) {
+			KUNIT_FAIL(test, "no memory for the filter");
+			goto out;
+		}
+		KUNIT_EXPECT_EQ(test, ftrace_profile_set_filter(counters[cpu],
+					call->event.type, filter), 0);
+		kfree(filter);
+	}
+	KUNIT_EXPECT_EQ(test, READ_ONCE(call->perf_records), cpus);
+	pt_fire_n(5);
+	KUNIT_EXPECT_EQ(test, pt_count(counters), 8);
+out:
+	pt_perf_close(samplers);
+	pt_perf_close(counters);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(call->perf_records), 0);
+}
+
 static struct kunit_case pt_cases[] = {
 	KUNIT_CASE_PARAM(pt_same_record, pt_gen_params),
+	KUNIT_CASE(pt_count_only),
 	{}
 };
 
