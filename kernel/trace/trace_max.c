@@ -143,9 +143,10 @@ static long max_exchange(void *arg)
 					  info.cpu);
 	now = trace_max_now(tr);
 	raw_spin_lock_irq(&m->lock);
-	/* M2, with trace_max_gen(): what is written next is not moved. */
-	if (all)
+	if (all) {
+		/* M2, with trace_max_gen(): the exchange is over. */
 		smp_store_release(&m->gen, m->gen + 1);
+	}
 	if (ret)
 		goto out;
 	m->shown = info;

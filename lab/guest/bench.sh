@@ -79,7 +79,8 @@ fi
 # perf and BPF on sched_switch: a pipe ping-pong on one CPU (pipe1: two
 # switches per round trip, SYSBENCH_CPU) with nothing on, while perf
 # counts the event on every CPU (perf's tracepoint PMU: the perf probe
-# builds each record), while a BPF tracepoint program counts it in a map
+# builds no record, as nothing reads one), while a BPF tracepoint
+# program counts it in a map
 # (lab/guest/bpf_attach.c; the probe builds the record for the program),
 # and while tracefs records it (the probe writes the ring buffer).  The
 # figure less pipe1's, halved, is the cost of one sched_switch hit.
