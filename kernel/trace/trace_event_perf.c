@@ -14,7 +14,9 @@
  * a per-CPU buffer of this file, one per recursion context, and hands it
  * to perf_tp_event(), which fills in the common header and delivers it
  * to the perf events on this CPU's list (&trace_event_call.perf_events)
- * whose filter it passes.
+ * whose filter it passes.  While the perf events open on the event only
+ * count, nothing reads the record, and the probe builds none
+ * (perf_trace_reads_record()).
  *
  * Locking: opening, closing and filters take trace_types_lock, which
  * also keeps the list of events; the per-CPU lists are changed by perf
