@@ -28,9 +28,11 @@
  * moves, so each mapping inserts the pages once, at mmap() time.
  *
  * Locking: @rb_cpu.map_lock serialises map, unmap and the reader protocol
- * of one CPU buffer; it nests inside mmap_lock and the seal takes the CPU
- * hotplug lock inside it (as mmap_lock may be held when taking that
- * lock anyway); the buffer's mutex is taken to set or clear
+ * of one CPU buffer; it nests inside mmap_lock (mmap()) and inside the CPU
+ * hotplug lock, which the hand-over takes first for the seal: perf takes
+ * mmap_lock inside the hotplug lock (its ioctls copy from user space
+ * under its context mutex), so no lock inside mmap_lock may take the
+ * hotplug lock; the buffer's mutex is taken to set or clear
  * @rb_cpu.map (resize and the order change test it under that mutex);
  * reader_lock covers every step that moves sub-buffers.
  */
@@ -461,12 +463,15 @@ static void rb_map_seal_here(void *data)
 	rb_seal(data);
 }
 
-/* Seal the sub-buffer the writers of @cb fill, on their CPU. */
+/*
+ * Seal the sub-buffer the writers of @cb fill, on their CPU.  Caller
+ * holds the CPU hotplug lock.
+ */
 static void rb_map_seal(struct rb_cpu *cb)
 {
 	unsigned long flags;
 
-	cpus_read_lock();
+	lockdep_assert_cpus_held();
 	if (cpu_online(cb->cpu)) {
 		/* O9: the seal's stores, then the call's completion */
 		smp_call_function_single(cb->cpu, rb_map_seal_here, cb, 1);
@@ -476,7 +481,6 @@ static void rb_map_seal(struct rb_cpu *cb)
 		rb_seal(cb);
 		local_irq_restore(flags);
 	}
-	cpus_read_unlock();
 }
 
 /**
@@ -496,7 +500,8 @@ static void rb_map_seal(struct rb_cpu *cb)
  * just before it, also flagged in its commit word; entries, overrun and
  * read, the CPU buffer's counters.
  *
- * Context: Process context.
+ * Context: Process context; takes the CPU hotplug lock, so not under
+ * mmap_lock.
  * Return: 0, -EINVAL for a bad CPU, -ENODEV if the CPU buffer is not mapped.
  */
 int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
@@ -506,6 +511,8 @@ int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
 
 	if (!cb)
 		return -EINVAL;
+	/* For the seal; outside map_lock (see the locking rules above). */
+	cpus_read_lock();
 	mutex_lock(&cb->map_lock);
 	if (!cb->map) {
 		err = -ENODEV;
@@ -515,6 +522,7 @@ int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu)
 		rb_map_next(cb, cb->map);
 	}
 	mutex_unlock(&cb->map_lock);
+	cpus_read_unlock();
 	return err;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_map_get_reader);
