@@ -16,7 +16,10 @@
  *   __perf_count(c)	in TP_ARGS(): the hit counts c times
  *   __perf_task(t)	in TP_ARGS(): the hit also goes to the perf events
  *			task t has open on the event
- *   TP_perf_assign()	in TP_fast_assign(): code that runs only here
+ *   TP_perf_assign()	in TP_fast_assign(): code that runs only here,
+ *			when the probe builds the record (not for a hit
+ *			that only counts, below); no event in the tree
+ *			uses it
  *
  * The probe is attached to the tracepoint only while a perf event is open
  * on the event (trace_event_reg()), with the event as its data; it does
