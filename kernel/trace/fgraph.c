@@ -209,9 +209,19 @@ static void fgraph_call_returns(struct fgraph_frame *f, int depth,
 	struct fgraph_ops *gops;
 	int bit, i;
 
+	/*
+	 * Refused only when this context's recursion bit and its transition
+	 * bit are both taken ("Recursion" in ftrace-design.rst): the last
+	 * returns of an interrupt, after preempt_count() has left hardirq,
+	 * that interrupted a hook nested in another one (a kprobe's ftrace
+	 * handler calling a traced function).  The call was kept, so its
+	 * users get its return all the same, with preemption off as the
+	 * guard would have it.  No recursion can come of it: every entry
+	 * hook reached from here is refused the same way.
+	 */
 	bit = ftrace_test_recursion_trylock(f->func, f->ret);
-	if (bit < 0)
-		return;
+	if (unlikely(bit < 0))
+		preempt_disable_notrace();
 	trace.func = f->func;
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	trace.retval = retval;
@@ -225,7 +235,10 @@ static void fgraph_call_returns(struct fgraph_frame *f, int depth,
 		if (gops)
 			gops->retfunc(&trace, gops);
 	}
-	ftrace_test_recursion_unlock(bit);
+	if (unlikely(bit < 0))
+		preempt_enable_notrace();
+	else
+		ftrace_test_recursion_unlock(bit);
 }
 
 /**
