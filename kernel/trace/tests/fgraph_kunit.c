@@ -83,19 +83,33 @@ static void fgk_exit(struct kunit *test)
 	ftrace_free_filter(&fgk_gops.ops);
 }
 
-/* Take this context's recursion bit, then its transition bit. */
-static void fgk_hold_bits(int bits[2])
+/*
+ * Call the target with interrupts off while holding this context's
+ * recursion bit and its transition bit, as nested hooks would; with
+ * @from_hardirq the call is made in hardirq and returns outside it.
+ * Return: whether both bits could be taken (and the call was made).
+ */
+static bool fgk_call_holding_bits(bool from_hardirq)
 {
-	bits[0] = ftrace_test_recursion_trylock(_THIS_IP_, 0);
-	bits[1] = ftrace_test_recursion_trylock(_THIS_IP_, 0);
-}
+	unsigned long flags;
+	int bit, transition;
+	bool held;
 
-static void fgk_release_bits(int bits[2])
-{
-	if (bits[1] >= 0)
-		ftrace_test_recursion_unlock(bits[1]);
-	if (bits[0] >= 0)
-		ftrace_test_recursion_unlock(bits[0]);
+	local_irq_save(flags);
+	bit = ftrace_test_recursion_trylock(_THIS_IP_, 0);
+	transition = ftrace_test_recursion_trylock(_THIS_IP_, 0);
+	held = bit >= 0 && transition >= 0;
+	if (held) {
+		if (from_hardirq)
+			__preempt_count_add(HARDIRQ_OFFSET);
+		fgk_target(from_hardirq);
+	}
+	if (transition >= 0)
+		ftrace_test_recursion_unlock(transition);
+	if (bit >= 0)
+		ftrace_test_recursion_unlock(bit);
+	local_irq_restore(flags);
+	return held;
 }
 
 /* With nothing held, a call is kept and returns: the baseline. */
@@ -113,20 +127,8 @@ static void fgk_plain_call(struct kunit *test)
  */
 static void fgk_return_in_transition(struct kunit *test)
 {
-	unsigned long flags;
-	int bits[2];
-
-	local_irq_save(flags);
-	fgk_hold_bits(bits);
-	if (bits[0] >= 0 && bits[1] >= 0) {
-		__preempt_count_add(HARDIRQ_OFFSET);
-		fgk_target(true);
-	}
-	fgk_release_bits(bits);
-	local_irq_restore(flags);
-
-	KUNIT_ASSERT_GE_MSG(test, bits[0], 0, "the recursion bit was taken");
-	KUNIT_ASSERT_GE_MSG(test, bits[1], 0, "the transition bit was taken");
+	KUNIT_ASSERT_TRUE_MSG(test, fgk_call_holding_bits(true),
+			      "the recursion bits were taken");
 	KUNIT_EXPECT_EQ(test, fgk.entries, 1);
 	KUNIT_EXPECT_EQ_MSG(test, fgk.returns, 1,
 			    "a kept call lost its return");
@@ -136,17 +138,8 @@ static void fgk_return_in_transition(struct kunit *test)
 /* Entered where both bits are held: refused, so no return either. */
 static void fgk_entry_in_transition(struct kunit *test)
 {
-	unsigned long flags;
-	int bits[2];
-
-	local_irq_save(flags);
-	fgk_hold_bits(bits);
-	if (bits[0] >= 0 && bits[1] >= 0)
-		fgk_target(false);
-	fgk_release_bits(bits);
-	local_irq_restore(flags);
-
-	KUNIT_ASSERT_GE(test, bits[1], 0);
+	KUNIT_ASSERT_TRUE_MSG(test, fgk_call_holding_bits(false),
+			      "the recursion bits were taken");
 	KUNIT_EXPECT_EQ(test, fgk.entries, 0);
 	KUNIT_EXPECT_EQ(test, fgk.returns, 0);
 	/* The guard is free again: the next call is kept. */
