@@ -210,14 +210,8 @@ static void fgraph_call_returns(struct fgraph_frame *f, int depth,
 	int bit, i;
 
 	/*
-	 * Refused only when this context's recursion bit and its transition
-	 * bit are both taken ("Recursion" in ftrace-design.rst): the last
-	 * returns of an interrupt, after preempt_count() has left hardirq,
-	 * that interrupted a hook nested in another one (a kprobe's ftrace
-	 * handler calling a traced function).  The call was kept, so its
-	 * users get its return all the same, with preemption off as the
-	 * guard would have it.  No recursion can come of it: every entry
-	 * hook reached from here is refused the same way.
+	 * A kept call gets its return even where the guard refuses (an
+	 * interrupt's last returns; "Recursion" in ftrace-design.rst).
 	 */
 	bit = ftrace_test_recursion_trylock(f->func, f->ret);
 	if (unlikely(bit < 0))
