@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The tracing core for Linux 6.12: build driver.  The work is done by
-# lab/lab.sh; every target installs what it needs first (as root).
+# lab/lab.sh; every target but help installs what it needs first (as root,
+# on Debian 12).  Outputs go to build/.
 #
+#   make help     this list (what a bare "make" does)
 #   make run      boot the patched kernel: a shell on a terminal, else a demo
 #   make check    build, boot, run every test; last line "N passed, N failed"
 #   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
 #   make check-btf  the BPF tests on a kernel with BTF (tp_btf, bpftrace)
 #   make bench    the same benchmarks on our kernel and on the base kernel
+#                 (lab/BENCHMARKS.md)
 #   make upstream-selftests  run the base tree's unmodified ftracetest in the
 #                 guest and print its counts (a measure, not part of check)
 #   make series   write the patch series to build/series/ and check it
@@ -16,7 +19,8 @@
 #                 series, boot it, run the tracing smoke tests (not in check)
 #   make soak     10 minutes of every load at once on the debug kernel, then
 #                 on a KCSAN kernel (SOAK_S=seconds, SOAK_VARIANTS="debug kcsan")
-#   make try TESTS="test.d/x.tc upstream/test.d/y"  only those tests, one guest
+#   make try TESTS="test.d/x.tc upstream/test.d/y lab/guest/z.d/w.tc"
+#                 only those tests, in one guest
 #   make clean    remove build/
 #
 # Variables: INJECT_FAIL=1 (check: add a deliberately failing test),
@@ -24,8 +28,17 @@
 
 LAB := ./lab/lab.sh
 
-.PHONY: try soak all run check check-debug check-btf bench series clean deps kernel tree defconfig \
-	upstream-selftests debian
+# This file, for help (before any include changes MAKEFILE_LIST).
+SELF := $(lastword $(MAKEFILE_LIST))
+
+.PHONY: help try soak all run check check-debug check-btf bench series clean deps kernel tree \
+	defconfig upstream-selftests debian
+
+.DEFAULT_GOAL := help
+
+# The header comment above, without its comment marks: builds nothing.
+help:
+	@sed -n '3,/^$$/{/^$$/d;s/^# \{0,1\}//;p}' $(SELF)
 
 all: check
 
@@ -35,11 +48,15 @@ run check bench series clean deps kernel tree defconfig:
 upstream-selftests:
 	@VERBOSE=$(VERBOSE) $(LAB) upstream_selftests
 
-# A quick loop: only the tests TESTS names (paths under
-# tools/testing/selftests/ftrace, upstream/... for the base tree's), in
-# one guest (lab/lab.sh try).
+# A quick loop: only the tests TESTS names, in one guest (lab/lab.sh try).
+# The guest (lab/guest/init) takes test.d/... for the series' tests
+# below tools/testing/selftests/ftrace, upstream/... for the base tree's
+# and lab/... for lab/guest/...; repository paths are turned into those
+# here, so tools/testing/selftests/ftrace/test.d/x.tc and
+# lab/guest/clients.d/y.tc work as they are.
+try_paths = $(patsubst tools/testing/selftests/ftrace/%,%,$(patsubst lab/guest/%,lab/%,$(1)))
 try:
-	@TESTS="$(TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
+	@TESTS="$(call try_paths,$(TESTS))" VERBOSE=$(VERBOSE) $(LAB) try
 
 # The same tests on a kernel with lockdep, KASAN, UBSAN and kmemleak, the
 # stress tests running 30 s each and the instance mkdir/rmdir race
@@ -58,12 +75,13 @@ check-debug:
 # The kernel with BTF (CONFIG_DEBUG_INFO_BTF, pahole from Debian's
 # dwarves): the BPF client tests, and those that need the kernel's types
 # (tp_btf programs, bpftrace taking types from BTF instead of headers),
-# in one guest.
-BTF_TESTS := lab/clients.d/bpf-btf.tc lab/clients.d/bpftrace-probes.tc \
-	lab/clients.d/bpf-attach.tc lab/clients.d/bpf-attach-loop.tc \
-	lab/clients.d/bpf-module-unload.tc
+# in one guest.  Named by their paths in the repository.
+BTF_TESTS := $(addprefix lab/guest/clients.d/,bpf-btf.tc bpftrace-probes.tc \
+	bpf-attach.tc bpf-attach-loop.tc bpf-module-unload.tc)
+BTF_MISSING := $(filter-out $(wildcard $(BTF_TESTS)),$(BTF_TESTS))
 check-btf:
-	@VARIANT=btf TESTS="$(BTF_TESTS)" VERBOSE=$(VERBOSE) $(LAB) try
+	$(if $(BTF_MISSING),$(error BTF_TESTS names files that do not exist: $(BTF_MISSING)))
+	@VARIANT=btf TESTS="$(call try_paths,$(BTF_TESTS))" VERBOSE=$(VERBOSE) $(LAB) try
 
 # Debian's own kernel configuration (BPF JIT, livepatch, every driver) with
 # the series: vmlinux and the modules under kernel/, lib/ and samples/,
