@@ -563,7 +563,8 @@ cmd_check() {
 	hp=$(grep -c '\[PASS\]$' "$LOGS/harness-selftest.log")
 	cmd_kernel
 	check_writer_divides
-	hp=$((hp + 1))
+	check_layers
+	hp=$((hp + 2))
 	cmd_initramfs
 	STEP=boot
 	# Two guests side by side, one per host core (each QEMU runs its
@@ -785,6 +786,19 @@ check_writer_divides() {
 		die "kernel/trace/ring_buffer/write.o has divide instructions:
 $divs"
 	echo "[host] ring buffer writer (write.o) has no divide instruction	[PASS]"
+}
+
+# The layers of the tracing core (Documentation/trace/layers.rst): no
+# file refers to one above it except through what that one registered,
+# no circle of files, no header of a higher layer included.
+check_layers() {
+	STEP=layers
+	local out
+	out=$(python3 "$REPO/lab/layers.py" "$REPO/Documentation/trace/layers.rst" \
+		"$OBJ" "$REPO" 2>&1) ||
+		die "the layers of kernel/trace are broken:
+$out"
+	echo "[host] kernel/trace keeps its layers (${out##*layers: })	[PASS]"
 }
 
 # bench_module TAG SRC OBJ: build the benchmark modules against a kernel.

@@ -237,10 +237,23 @@ static inline enum print_line_t trace_handle_return(struct trace_seq *s)
  * @lost_events: records lost on @cpu just before this one
  * @time_start: what the latency-format times count from (0: the time
  *	the session's buffer was last reset)
- * @lookahead: a reader that trace_iter_peek_next() can look ahead in
+ * @lookahead: how to look ahead in the reader (trace_iter_peek_next()),
+ *	or NULL when it cannot (ftrace_dump())
  * @private: the reader's own state (its tracer's, see &tracer.open)
  */
 struct tracer;
+struct trace_iterator;
+
+/**
+ * struct trace_iter_lookahead - how a reader lets a printer look ahead
+ * @peek: the record after the current one on its CPU, or NULL
+ * @take: make that record part of the current line
+ */
+struct trace_iter_lookahead {
+	const struct trace_entry *(*peek)(struct trace_iterator *iter);
+	void (*take)(struct trace_iterator *iter);
+};
+
 struct trace_iterator {
 	struct trace_array	*tr;
 	const struct tracer	*tracer;
@@ -252,7 +265,7 @@ struct trace_iterator {
 	u64			ts;
 	unsigned long		lost_events;
 	u64			time_start;
-	bool			lookahead;
+	const struct trace_iter_lookahead *lookahead;
 	void			*private;
 };
 
@@ -349,6 +362,8 @@ struct trace_event_fields {
  * @reg: for an event that is not a tracepoint's: attaches and detaches
  *	it (&enum trace_reg) for the &struct trace_event_file in @data;
  *	NULL for a TRACE_EVENT() class, which trace_event_reg() serves
+ * @perf_reg: @reg takes perf's requests too (TRACE_REG_PERF_*): perf may
+ *	open the class's events
  * @raw_init: called once before an event of the class is registered;
  *	an error keeps the event out (-ENODEV quietly: the event does not
  *	apply to this kernel)
@@ -363,6 +378,7 @@ struct trace_event_class {
 	void				*perf_probe;
 	int				(*reg)(struct trace_event_call *call,
 					       enum trace_reg type, void *data);
+	bool				perf_reg;
 	int				(*raw_init)(struct trace_event_call *call);
 	int				size;
 };

@@ -45,7 +45,7 @@
 #include <linux/trace_clock.h>
 #include <trace/events/sched.h>
 
-#include "trace.h"
+#include "ftrace_internal.h"
 
 /**
  * struct fgraph_frame - one hooked call on a task's shadow stack

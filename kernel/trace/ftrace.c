@@ -68,7 +68,6 @@
 #include <asm/sections.h>
 
 #include "ftrace_internal.h"
-#include "trace.h"
 
 /* ftrace_internal.h says what each of these protects or holds. */
 DEFINE_MUTEX(ftrace_lock);
@@ -88,8 +87,6 @@ DEFINE_STATIC_CALL(ftrace_trace_func, ftrace_stub);
 /* The op the entry code passes; see set_trace_func(). */
 struct ftrace_ops *ftrace_trace_op __read_mostly;
 
-/* Every session's function tracer state (struct trace_func). */
-LIST_HEAD(ftrace_funcs);
 
 /* ---- address sets ----------------------------------------------------- */
 
@@ -635,6 +632,25 @@ int __register_ftrace_function(struct ftrace_ops *ops)
 	return ret;
 }
 
+/*
+ * Who registers an ops that may move the traced function
+ * (FTRACE_OPS_FL_IPMODIFY): ftrace_direct.c, which tells the direct ops
+ * such an ops meets.  Set once at boot, before any direct ops can exist;
+ * until then, and without direct calls, such an ops has no direct ops to
+ * meet and registers as any other.
+ */
+static const struct ftrace_ipmodify_hook *ipmodify_hook __ro_after_init;
+
+/**
+ * ftrace_set_ipmodify_hook() - route the ops that may move the traced
+ *	function through the direct calls' code
+ * @hook: ftrace_direct.c's
+ */
+void __init ftrace_set_ipmodify_hook(const struct ftrace_ipmodify_hook *hook)
+{
+	WRITE_ONCE(ipmodify_hook, hook);
+}
+
 /**
  * register_ftrace_function() - start calling an ops' callback
  * @ops: the callback and its filters
@@ -646,8 +662,10 @@ int __register_ftrace_function(struct ftrace_ops *ops)
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
-	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
-		return ftrace_direct_register_ipmodify(ops);
+	const struct ftrace_ipmodify_hook *hook = READ_ONCE(ipmodify_hook);
+
+	if ((ops->flags & FTRACE_OPS_FL_IPMODIFY) && hook)
+		return hook->reg(ops);
 	return __register_ftrace_function(ops);
 }
 EXPORT_SYMBOL_GPL(register_ftrace_function);
@@ -685,8 +703,10 @@ int __unregister_ftrace_function(struct ftrace_ops *ops)
  */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
-	if (ops->flags & FTRACE_OPS_FL_IPMODIFY)
-		return ftrace_direct_unregister_ipmodify(ops);
+	const struct ftrace_ipmodify_hook *hook = READ_ONCE(ipmodify_hook);
+
+	if ((ops->flags & FTRACE_OPS_FL_IPMODIFY) && hook)
+		return hook->unreg(ops);
 	return __unregister_ftrace_function(ops);
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
@@ -1179,33 +1199,6 @@ int ftrace_ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 	return ret;
 }
 
-/* A module came: apply the sessions' filter words that waited for it. */
-static void pending_apply(struct module *mod)
-{
-	struct ftrace_pending_word *p, *n;
-	struct trace_func *fn;
-	int exclude;
-
-	list_for_each_entry(fn, &ftrace_funcs, list) {
-		for (exclude = 0; exclude < 2; exclude++) {
-			list_for_each_entry_safe(p, n, &fn->pending[exclude],
-						 list) {
-				char *colon = strstr(p->text, ":mod:");
-
-				if (!colon ||
-				    strcmp(colon + 5, module_name(mod)))
-					continue;
-				list_del(&p->list);
-				if (ftrace_ops_apply_word(&fn->ops, exclude,
-							  p->text, NULL))
-					pr_info("%s: no function matches '%s'\n",
-						module_name(mod), p->text);
-				kfree(p);
-			}
-		}
-	}
-}
-
 static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 			  unsigned char *buf, int len, int reset)
 {
@@ -1362,6 +1355,9 @@ void __init ftrace_init(void)
 }
 
 #ifdef CONFIG_MODULES
+/* Who is told of modules' call sites coming and going (ftrace_lock). */
+static LIST_HEAD(ftrace_module_hooks);
+
 /**
  * ftrace_module_init() - turn a module's call sites into NOPs
  * @mod: the module being loaded, not yet formed
@@ -1395,30 +1391,54 @@ static struct ftrace_table *table_of(struct module *mod)
 }
 
 /**
+ * register_ftrace_module_hook() - be told of modules' call sites
+ * @hook: the callbacks; built-in, never unregistered
+ *
+ * The function tracer's files keep filters of ops that are not
+ * registered (a session's set_ftrace_filter while its tracer is off) and
+ * words that wait for a module: this is how the call-site layer tells
+ * them, without knowing what they are.
+ */
+void register_ftrace_module_hook(struct ftrace_module_hook *hook)
+{
+	mutex_lock(&ftrace_lock);
+	list_add_tail(&hook->list, &ftrace_module_hooks);
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
  * ftrace_module_enable() - let tracers have a formed module's call sites
  * @mod: the module, about to run its init function
  */
 void ftrace_module_enable(struct module *mod)
 {
+	struct ftrace_module_hook *hook;
 	struct ftrace_table *t;
 
 	mutex_lock(&ftrace_lock);
 	t = table_of(mod);
 	if (t) {
 		t->live = true;
-		pending_apply(mod);
+		list_for_each_entry(hook, &ftrace_module_hooks, list)
+			hook->coming(mod);
 		if (!list_empty(&ftrace_ops_list))
 			ftrace_update();
 	}
 	mutex_unlock(&ftrace_lock);
 }
 
-/*
- * Drop addresses that are going away from @ops' sets.  A filter that had
- * only such addresses becomes empty but stays a filter: the ops then
- * traces nothing, not everything.
+/**
+ * ftrace_ops_purge() - drop addresses that are going away from an ops' sets
+ * @ops: the ops
+ * @ips: the addresses, sorted
+ * @cnt: how many
+ *
+ * A filter that had only such addresses becomes empty but stays a
+ * filter: the ops then traces nothing, not everything.
+ *
+ * Context: ftrace_lock held.
  */
-static void purge_ops(struct ftrace_ops *ops, const unsigned long *ips,
+void ftrace_ops_purge(struct ftrace_ops *ops, const unsigned long *ips,
 		      unsigned int cnt)
 {
 	bool exclude;
@@ -1439,12 +1459,12 @@ static void purge_ops(struct ftrace_ops *ops, const unsigned long *ips,
 }
 
 /*
- * Forget @t's addresses in the registered ops and in the sessions' function
- * tracer filters, registered or not.
+ * Forget @t's addresses in the registered ops, and have the hooks forget
+ * them in the sets they keep of ops not registered.
  */
 static void purge_table_from_sets(struct ftrace_table *t)
 {
-	struct trace_func *fn;
+	struct ftrace_module_hook *hook;
 	struct ftrace_ops *ops;
 	unsigned long *ips;
 	unsigned int i;
@@ -1455,10 +1475,9 @@ static void purge_table_from_sets(struct ftrace_table *t)
 	for (i = 0; i < t->count; i++)
 		ips[i] = site_ip(&t->sites[i]);
 	list_for_each_entry(ops, &ftrace_ops_list, list)
-		purge_ops(ops, ips, t->count);
-	list_for_each_entry(fn, &ftrace_funcs, list)
-		if (!(fn->ops.flags & FTRACE_OPS_FL_ENABLED))
-			purge_ops(&fn->ops, ips, t->count);
+		ftrace_ops_purge(ops, ips, t->count);
+	list_for_each_entry(hook, &ftrace_module_hooks, list)
+		hook->going(ips, t->count);
 	kvfree(ips);
 }
 
@@ -1468,6 +1487,7 @@ static void purge_table_from_sets(struct ftrace_table *t)
  */
 void ftrace_release_mod(struct module *mod)
 {
+	struct ftrace_module_hook *hook;
 	struct ftrace_table *t;
 
 	mutex_lock(&ftrace_lock);
@@ -1479,10 +1499,15 @@ void ftrace_release_mod(struct module *mod)
 	mutex_unlock(&ftrace_lock);
 	if (!t)
 		return;
-	/* Out of the list, its sites match no new probe word. */
+	/*
+	 * Out of the list, its sites match no new filter word; the hooks
+	 * were told under ftrace_lock and are not unregistered (they are
+	 * built in), so the list is read without it.
+	 */
 	if (t->count)
-		ftrace_probes_purge(site_ip(&t->sites[0]),
-				    site_ip(&t->sites[t->count - 1]) + 1);
+		list_for_each_entry(hook, &ftrace_module_hooks, list)
+			hook->gone(site_ip(&t->sites[0]),
+				   site_ip(&t->sites[t->count - 1]) + 1);
 	synchronize_rcu();
 	kvfree(t);
 }

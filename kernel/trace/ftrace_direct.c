@@ -118,18 +118,14 @@ static int direct_share_self(struct ftrace_ops *ops)
 	return ops->ops_func(ops, FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF);
 }
 
-/**
- * ftrace_direct_register_ipmodify() - register an ops that may move the
- *	traced function
- * @ops: an ops with FTRACE_OPS_FL_IPMODIFY
- *
- * Each registered direct ops on one of its functions is asked to share
+/*
+ * Register @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  Each registered direct ops on one of its functions is asked to share
  * it first (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER).
  *
  * Return: as register_ftrace_function(); -EBUSY if such a direct ops has
  * no ops_func, or the error its ops_func returned.
  */
-int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
+static int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
 {
 	struct ftrace_ops *d = NULL;
 	int ret = 0;
@@ -145,18 +141,14 @@ int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
 	return ret;
 }
 
-/**
- * ftrace_direct_unregister_ipmodify() - unregister an ops that may move the
- *	traced function
- * @ops: an ops with FTRACE_OPS_FL_IPMODIFY, registered
- *
- * The direct ops that shared its functions are told it is gone
+/*
+ * Unregister @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  The direct ops that shared its functions are told it is gone
  * (FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER); what they answer does not
  * matter.
  *
  * Return: as unregister_ftrace_function().
  */
-int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops)
+static int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops)
 {
 	struct ftrace_ops *d = NULL;
 	int ret;
@@ -169,6 +161,19 @@ int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops)
 	mutex_unlock(&direct_mutex);
 	return ret;
 }
+
+static const struct ftrace_ipmodify_hook direct_ipmodify_hook = {
+	.reg	= ftrace_direct_register_ipmodify,
+	.unreg	= ftrace_direct_unregister_ipmodify,
+};
+
+/* Before anything can make a direct ops. */
+static int __init ftrace_direct_init(void)
+{
+	ftrace_set_ipmodify_hook(&direct_ipmodify_hook);
+	return 0;
+}
+early_initcall(ftrace_direct_init);
 
 /*
  * Can @ops become a direct ops?  Not if it is registered or its callback

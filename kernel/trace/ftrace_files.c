@@ -26,7 +26,7 @@
 #include <asm/setup.h>
 
 #include "ftrace_internal.h"
-#include "trace.h"
+#include "trace_tracers.h"
 
 /* ---- tracefs: the call sites (top level only) ------------------------- */
 
@@ -618,19 +618,69 @@ static bool probe_none(const struct func_probe *fp, unsigned long start,
 	return false;
 }
 
+/* Every session's struct trace_func (ftrace_lock). */
+static LIST_HEAD(ftrace_funcs);
+
 #ifdef CONFIG_MODULES
-/**
- * ftrace_probes_purge() - remove the probes on a range of text from every
- *	session
- * @start: the range's first address
- * @end: one past its last
- *
- * Probes on a module's functions go with the module.
- *
- * Context: takes trace_types_lock and ftrace_lock; the range's call
- * sites are no longer matched by new probe words.
+/* Apply the words of @pending that waited for @mod to @ops. */
+static void pending_apply(struct module *mod, struct ftrace_ops *ops,
+			  bool exclude, struct list_head *pending)
+{
+	struct ftrace_pending_word *p, *n;
+
+	list_for_each_entry_safe(p, n, pending, list) {
+		char *colon = strstr(p->text, ":mod:");
+
+		if (!colon || strcmp(colon + 5, module_name(mod)))
+			continue;
+		list_del(&p->list);
+		if (ftrace_ops_apply_word(ops, exclude, p->text, NULL))
+			pr_info("%s: no function matches '%s'\n",
+				module_name(mod), p->text);
+		kfree(p);
+	}
+}
+
+/* A module came: apply every session's filter words that waited for it. */
+static void funcs_module_coming(struct module *mod)
+{
+	struct trace_func *fn;
+	int exclude;
+
+	list_for_each_entry(fn, &ftrace_funcs, list) {
+		for (exclude = 0; exclude < 2; exclude++) {
+			pending_apply(mod, &fn->ops, exclude,
+				      &fn->pending[exclude]);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+			pending_apply(mod, &fn->graph_ops, exclude,
+				      &fn->graph_pending[exclude]);
+#endif
+		}
+	}
+}
+
+/*
+ * A module's sites go: forget them in the filters of the sessions' ops
+ * that are not registered (ftrace.c purges the registered ones).
  */
-void ftrace_probes_purge(unsigned long start, unsigned long end)
+static void funcs_module_going(const unsigned long *ips, unsigned int cnt)
+{
+	struct trace_func *fn;
+
+	list_for_each_entry(fn, &ftrace_funcs, list) {
+		if (!(fn->ops.flags & FTRACE_OPS_FL_ENABLED))
+			ftrace_ops_purge(&fn->ops, ips, cnt);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+		ftrace_ops_purge(&fn->graph_ops, ips, cnt);
+#endif
+	}
+}
+
+/*
+ * And once they are gone, the function probes on them, in every session:
+ * probes on a module's functions go with the module.
+ */
+static void funcs_module_gone(unsigned long start, unsigned long end)
 {
 	struct trace_func *fn;
 
@@ -640,6 +690,19 @@ void ftrace_probes_purge(unsigned long start, unsigned long end)
 		probe_prune(fn, probe_outside, start, end);
 	mutex_unlock(&trace_types_lock);
 }
+
+static struct ftrace_module_hook funcs_module_hook = {
+	.coming	= funcs_module_coming,
+	.going	= funcs_module_going,
+	.gone	= funcs_module_gone,
+};
+
+static int __init ftrace_files_module_init(void)
+{
+	register_ftrace_module_hook(&funcs_module_hook);
+	return 0;
+}
+early_initcall(ftrace_files_module_init);
 #endif
 
 /* ---- a session's function tracer state ---------------------------------- */

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What ftrace.c (the call sites and the ops) shares with ftrace_files.c
- * (the function tracer's tracefs files and probes).  Nothing outside
- * those two files uses it.
+ * The function call sites' layer: what ftrace.c (the call sites, the ops
+ * and their address sets) offers the files above it - ftrace_direct.c,
+ * the function tracer's files and probes (ftrace_files.c), the graph
+ * tracer and the profiler.  It knows nothing of sessions: whoever keeps
+ * sets of ops that are not registered learns of modules' call sites
+ * through a &struct ftrace_module_hook.
  */
 #ifndef _KERNEL_TRACE_FTRACE_INTERNAL_H
 #define _KERNEL_TRACE_FTRACE_INTERNAL_H
@@ -10,6 +13,12 @@
 #include <linux/ftrace.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+
+struct module;
+
+/* The call sites of vmlinux, gathered by the linker script. */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
 
 /*
  * What a call site holds: the address its call goes to (ftrace_caller,
@@ -130,8 +139,6 @@ extern bool ftrace_disabled;
 extern struct list_head ftrace_tables;
 /* The registered ops (RCU list, ftrace_lock). */
 extern struct list_head ftrace_ops_list;
-/* Every session's struct trace_func (ftrace_lock). */
-extern struct list_head ftrace_funcs;
 
 int ftrace_cmp_ip(const void *a, const void *b);
 struct ftrace_ip_set *ftrace_ip_set_alloc(unsigned int count);
@@ -156,27 +163,50 @@ int ftrace_ops_apply_word(struct ftrace_ops *ops, bool exclude, char *word,
 int __register_ftrace_function(struct ftrace_ops *ops);
 int __unregister_ftrace_function(struct ftrace_ops *ops);
 
-/* ftrace_files.c */
-void ftrace_probes_purge(unsigned long start, unsigned long end);
+int ftrace_ops_set_has(struct ftrace_ops *ops, bool exclude, unsigned long ip);
+int ftrace_ops_copy_sets(struct ftrace_ops *dst, struct ftrace_ops *src);
+unsigned int ftrace_nr_functions(void);
+void ftrace_ops_purge(struct ftrace_ops *ops, const unsigned long *ips,
+		      unsigned int cnt);
 
-/*
- * ftrace_direct.c: an ops that may move the traced function
- * (FTRACE_OPS_FL_IPMODIFY) is registered and unregistered there, where
- * the direct ops it meets are told (FTRACE_OPS_CMD_*).
+/**
+ * struct ftrace_module_hook - told when a module's call sites come and go
+ * @list: on ftrace.c's list of them (ftrace_lock)
+ * @coming: the module's call sites are live; ftrace_lock held
+ * @going: these addresses, sorted, are going away; ftrace_lock held
+ * @gone: the sites in [@start, @end) are out of every table and match
+ *	no new filter word; no lock held
  */
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-int ftrace_direct_register_ipmodify(struct ftrace_ops *ops);
-int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops);
-#else
-static inline int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
-{
-	return __register_ftrace_function(ops);
-}
+struct ftrace_module_hook {
+	struct list_head	list;
+	void			(*coming)(struct module *mod);
+	void			(*going)(const unsigned long *ips,
+					 unsigned int cnt);
+	void			(*gone)(unsigned long start, unsigned long end);
+};
 
-static inline int ftrace_direct_unregister_ipmodify(struct ftrace_ops *ops)
+#ifdef CONFIG_MODULES
+void register_ftrace_module_hook(struct ftrace_module_hook *hook);
+#else
+static inline void register_ftrace_module_hook(struct ftrace_module_hook *hook)
 {
-	return __unregister_ftrace_function(ops);
 }
 #endif
+
+/**
+ * struct ftrace_ipmodify_hook - how an ops that may move the traced
+ *	function (FTRACE_OPS_FL_IPMODIFY) is registered and unregistered
+ * @reg: register it, telling the direct ops it meets
+ *	(FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER)
+ * @unreg: unregister it, telling them it is gone
+ *
+ * ftrace_direct.c, above ftrace.c, sets it at boot.
+ */
+struct ftrace_ipmodify_hook {
+	int	(*reg)(struct ftrace_ops *ops);
+	int	(*unreg)(struct ftrace_ops *ops);
+};
+
+void ftrace_set_ipmodify_hook(const struct ftrace_ipmodify_hook *hook);
 
 #endif /* _KERNEL_TRACE_FTRACE_INTERNAL_H */

@@ -50,7 +50,8 @@
 #include <asm/local.h>
 #include <asm/local64.h>
 
-#include "trace.h"
+#include "ftrace_internal.h"
+#include "trace_tracers.h"
 
 /* How far from its hash slot a function's record may be. */
 #define PROFILE_PROBES		32

@@ -16,7 +16,7 @@
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "ftrace_selftest.h"
 
 /**

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tracepoints of subsystems that have no single .c file to define them
- * in: power management (trace/events/power.h, rpm.h) and error reports
- * (trace/events/error_report.h).  They are defined here, once, and the
- * ones modules use are exported.
+ * in: power management (trace/events/power.h, rpm.h), error reports
+ * (trace/events/error_report.h), and the preemptirq events that the
+ * irq-flags hooks (trace_irqflags.c) emit.  They are defined here, once,
+ * and the ones modules use are exported.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -14,6 +15,7 @@
 #define CREATE_TRACE_POINTS
 #include <trace/events/power.h>
 #include <trace/events/error_report.h>
+#include <trace/events/preemptirq.h>
 #ifdef CONFIG_PM
 #include <linux/usb.h>
 #include <trace/events/rpm.h>

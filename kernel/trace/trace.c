@@ -19,6 +19,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
@@ -26,7 +27,7 @@
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "trace_session.h"
 
 /*
  * Per-CPU buffer size in bytes once a session is used; trace_buf_size=
@@ -384,104 +385,6 @@ void trace_stack_write(struct trace_array *tr, int skip, unsigned long from)
 }
 #endif /* CONFIG_STACKTRACE */
 
-/**
- * trace_event_buffer_reserve() - reserve the record of an event
- * @fbuffer: filled in for trace_event_buffer_commit()
- * @trace_file: the event, in the trace array to write to
- * @len: the record's length, &struct trace_entry included
- *
- * Called by an event's probe, with preemption disabled by the
- * tracepoint; that level is not reported in the record.
- *
- * Return: the record, or NULL if it could not be reserved (the ring
- * buffer counts what it drops).
- */
-void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
-				 struct trace_event_file *trace_file,
-				 unsigned long len)
-{
-	struct trace_array *tr = trace_file->tr;
-	unsigned long flags = READ_ONCE(trace_file->flags);
-
-	/*
-	 * set_event_pid does not trace the task running here, or the event
-	 * is soft disabled (a function probe turned it off): its record is
-	 * dropped, or built aside for the hooks that want it.
-	 */
-	if (unlikely(flags & (EVENT_FILE_FL_SOFT_DISABLED |
-			      EVENT_FILE_FL_PID_FILTER))) {
-		if ((flags & EVENT_FILE_FL_PID_FILTER) &&
-		    this_cpu_read(*tr->pid_ignore))
-			return NULL;
-		if (flags & EVENT_FILE_FL_SOFT_DISABLED) {
-			void *rec;
-
-			if (!IS_ENABLED(CONFIG_EVENT_TRACING) ||
-			    !(flags & EVENT_FILE_FL_HOOKED))
-				return NULL;
-			rec = event_scratch_reserve(fbuffer, trace_file, len);
-			if (rec)
-				return rec;
-			/* Too big: the ring buffer, discarded at commit. */
-		}
-	}
-	fbuffer->trace_ctx = tracing_gen_ctx_dec();
-	fbuffer->event = ring_buffer_lock_reserve(tr->buffer, len);
-	if (!fbuffer->event)
-		return NULL;
-	fbuffer->buffer = tr->buffer;
-	fbuffer->trace_file = trace_file;
-	fbuffer->entry = __ring_buffer_event_data(fbuffer->event);
-	tracing_generic_entry_update(fbuffer->entry,
-				     trace_file->call->event.type,
-				     fbuffer->trace_ctx);
-	return fbuffer->entry;
-}
-EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
-
-/*
- * The stacktrace option: after an event's record, the stack from the
- * event's probe (@from is in it) outwards.  Out of line, off the path of
- * the sessions without the option.
- */
-static noinline void event_stack_write(struct trace_array *tr,
-				       unsigned long from)
-{
-	trace_stack_write(tr, 0, from);
-}
-
-/**
- * trace_event_buffer_commit() - commit a record reserved by
- *	trace_event_buffer_reserve()
- * @fbuffer: as filled in by trace_event_buffer_reserve()
- *
- * The event's hooks see the record first.  A record its event's filter
- * does not match, or one the event drops, is discarded instead.  With the
- * session's stacktrace option a record kept is followed by the stack.
- */
-void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
-{
-	struct trace_array *tr = fbuffer->trace_file->tr;
-#ifdef CONFIG_EVENT_TRACING
-	unsigned long flags = READ_ONCE(fbuffer->trace_file->flags);
-
-	/* A scratch record has no ring buffer event (and was hooked). */
-	if (unlikely((flags & (EVENT_FILE_FL_FILTERED |
-			       EVENT_FILE_FL_HOOKED |
-			       EVENT_FILE_FL_SOFT_DISABLED)) ||
-		     !fbuffer->event)) {
-		if (event_hooks_commit(fbuffer) &&
-		    (tr->trace_flags & TRACE_ITER(STACKTRACE)))
-			event_stack_write(tr, _RET_IP_);
-		return;
-	}
-#endif
-	ring_buffer_unlock_commit(fbuffer->buffer);
-	if (unlikely(tr->trace_flags & TRACE_ITER(STACKTRACE)))
-		event_stack_write(tr, _RET_IP_);
-}
-EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
-
 /* ---- tracing_on and friends ------------------------------------------- */
 
 /**
@@ -569,40 +472,6 @@ void tracing_stop(void)
 		ring_buffer_record_disable(global_trace.buffer);
 }
 
-#ifndef CONFIG_TRACER_SNAPSHOT
-/**
- * tracing_snapshot() - take a snapshot of the trace buffer
- *
- * This kernel has no snapshot buffer (CONFIG_TRACER_SNAPSHOT): the
- * request is written into the trace, so that it is not lost silently.
- */
-void tracing_snapshot(void)
-{
-	__trace_puts(_THIS_IP_, "*** SNAPSHOT NOT SUPPORTED ***\n", 31);
-}
-EXPORT_SYMBOL_GPL(tracing_snapshot);
-
-/**
- * tracing_snapshot_alloc() - allocate the snapshot buffer, then snapshot
- *
- * As tracing_snapshot().
- */
-void tracing_snapshot_alloc(void)
-{
-	tracing_snapshot();
-}
-EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
-
-/**
- * ftrace_boot_snapshot() - take the snapshot asked for on the command line
- *
- * There is no snapshot buffer: nothing to do.
- */
-void __init ftrace_boot_snapshot(void)
-{
-}
-#endif
-
 /**
  * tracing_reset_all() - empty every CPU's buffer of a trace array
  * @tr: the trace array
@@ -614,6 +483,435 @@ void tracing_reset_all(struct trace_array *tr)
 	tr->time_start = ring_buffer_time_stamp(tr->buffer);
 	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 }
+
+/* ---- the session's tracer ----------------------------------------------- */
+
+static int nop_start(struct trace_array *tr)
+{
+	return 0;
+}
+
+static void nop_stop(struct trace_array *tr)
+{
+}
+
+/* What a session without a tracer has: trace_tracers.c lists it last. */
+const struct tracer nop_tracer = {
+	.name	= "nop",
+	.start	= nop_start,
+	.stop	= nop_stop,
+};
+
+/**
+ * trace_tracer_of() - a session's current tracer
+ * @tr: the session
+ *
+ * Return: the tracer; the nop tracer when there is none.
+ */
+const struct tracer *trace_tracer_of(struct trace_array *tr)
+{
+	return READ_ONCE(tr->tracer) ?: &nop_tracer;
+}
+
+/**
+ * trace_tracer_name() - the name of a session's current tracer
+ * @tr: the session
+ *
+ * Return: "nop", "function", ...
+ */
+const char *trace_tracer_name(struct trace_array *tr)
+{
+	return trace_tracer_of(tr)->name;
+}
+
+/* The registry of tracers: each registers from its initcall. */
+
+/* The most tracers one kernel builds: function, graph, 3 + 3 latency. */
+#define TRACERS_MAX	16
+
+/* As available_tracers lists them: the last registered first. */
+static const struct tracer *tracers[TRACERS_MAX] = { &nop_tracer };
+static int nr_tracers = 1;
+
+/**
+ * register_tracer() - offer a tracer to every session's current_tracer
+ * @t: the tracer, built in
+ *
+ * Context: an initcall, before user space: the list is read unlocked.
+ * Return: 0, or -ENOSPC past TRACERS_MAX.
+ */
+int __init register_tracer(const struct tracer *t)
+{
+	if (nr_tracers == TRACERS_MAX) {
+		pr_err("tracing: no room for tracer %s\n", t->name);
+		return -ENOSPC;
+	}
+	memmove(&tracers[1], &tracers[0], nr_tracers * sizeof(tracers[0]));
+	tracers[0] = t;
+	nr_tracers++;
+	return 0;
+}
+
+/**
+ * trace_option_owner() - the tracer a tracer option belongs to
+ * @bit: a TRACE_ITER_*_BIT at or after TRACE_ITER_GRAPH_OVERRUN_BIT
+ *
+ * Return: the tracer, or NULL when none built has it.
+ */
+const struct tracer *trace_option_owner(int bit)
+{
+	int i;
+
+	for (i = 0; i < nr_tracers; i++)
+		if (tracers[i]->options & BIT_ULL(bit))
+			return tracers[i];
+	return NULL;
+}
+
+/*
+ * Switching tracers empties the buffer, so that what it holds comes from
+ * one tracer; writing the current tracer's name changes nothing.
+ */
+static int tracer_switch(struct trace_array *tr, const struct tracer *t)
+{
+	const struct tracer *cur = trace_tracer_of(tr);
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (t == cur)
+		return 0;
+	cur->stop(tr);
+	WRITE_ONCE(tr->tracer, NULL);
+	tracing_reset_all(tr);
+	ret = t->start(tr);
+	if (ret)
+		return ret;
+	WRITE_ONCE(tr->tracer, t);
+	return 0;
+}
+
+/**
+ * tracing_set_tracer() - switch a session's current_tracer
+ * @tr: the session
+ * @name: "nop", "function", ...
+ *
+ * Return: 0, -EINVAL for a tracer unknown, or the tracer's error.
+ */
+int tracing_set_tracer(struct trace_array *tr, const char *name)
+{
+	int i, ret = -EINVAL;
+
+	mutex_lock(&trace_types_lock);
+	for (i = 0; i < nr_tracers; i++)
+		if (!strcmp(name, tracers[i]->name)) {
+			ret = __tracing_update_buffers(tr);
+			if (!ret)
+				ret = tracer_switch(tr, tracers[i]);
+			break;
+		}
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/**
+ * trace_tracer_nth() - the tracers, in available_tracers' order
+ * @i: from 0
+ *
+ * Return: the @i-th tracer, or NULL past the last.
+ */
+const struct tracer *trace_tracer_nth(int i)
+{
+	return i < nr_tracers ? tracers[i] : NULL;
+}
+
+/* ---- the common fields of every record -------------------------------- */
+
+/* The fields of &struct trace_entry, first in every format file
+ * and in every filter's field lookup. */
+const struct trace_event_fields trace_common_fields[] = {
+	{ .type = "unsigned short", .name = "common_type",
+	  .offset = offsetof(struct trace_entry, type), .size = 2 },
+	{ .type = "unsigned char", .name = "common_flags",
+	  .offset = offsetof(struct trace_entry, flags), .size = 1 },
+	{ .type = "unsigned char", .name = "common_preempt_count",
+	  .offset = offsetof(struct trace_entry, preempt_count), .size = 1 },
+	{ .type = "int", .name = "common_pid",
+	  .offset = offsetof(struct trace_entry, pid), .size = 4,
+	  .is_signed = 1 },
+	{}
+};
+
+/* ---- buffer sizes ------------------------------------------------------ */
+
+/**
+ * trace_resize_locked() - resize a session's buffer, one CPU's or all
+ * @tr: the session
+ * @size: bytes per CPU; 0 for the ring buffer's smallest
+ * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
+ *
+ * Every reader of the buffer is held off meanwhile.  An allocated
+ * snapshot follows; if it cannot, the next snapshot resizes it
+ * (trace_snapshot_take()).  A size set, whatever it is, is the user's
+ * choice: the session no longer grows on first use.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0, -ENOMEM (the buffer keeps its size), -EBUSY for a CPU
+ * buffer mapped by a reader, or -ENODEV for a CPU that has not been up
+ * (it has no buffer to resize).
+ */
+int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+	ret = ring_buffer_resize(tr->buffer, size, cpu);
+	if (!ret && tr->snapshot_allocated)
+		ring_buffer_resize(tr->snapshot, size, cpu);
+	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+	if (!ret)
+		WRITE_ONCE(tr->buffer_expanded, true);
+	return ret;
+}
+
+/**
+ * __tracing_update_buffers() - give a session's buffer its full size
+ * @tr: the session, about to be used
+ *
+ * The top level starts at the ring buffer's smallest size; the first
+ * event enabled, tracer set, snapshot taken or marker written grows it
+ * to trace_expanded_size() per CPU.  A CPU buffer that a reader has
+ * mapped keeps its size (the reader chose it): the others grow, and
+ * the session counts as expanded.
+ *
+ * Context: trace_types_lock held.
+ * Return: 0 or -ENOMEM.
+ */
+int __tracing_update_buffers(struct trace_array *tr)
+{
+	unsigned long size = trace_expanded_size();
+	int cpu, ret;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (READ_ONCE(tr->buffer_expanded))
+		return 0;
+	ret = trace_resize_locked(tr, size, RING_BUFFER_ALL_CPUS);
+	if (ret != -EBUSY)
+		return ret;
+	for_each_tracing_cpu(cpu) {
+		ret = trace_resize_locked(tr, size, cpu);
+		if (ret && ret != -EBUSY && ret != -ENODEV)
+			return ret;
+	}
+	WRITE_ONCE(tr->buffer_expanded, true);
+	return 0;
+}
+
+/**
+ * tracing_give_back_buffers() - undo a growth only a self-test needed
+ * @tr: the session
+ * @was_expanded: @tr->buffer_expanded before the test used the session
+ *
+ * The boot-time self-tests and KUnit cases that use the top level leave
+ * it as they found it: at its smallest, still to grow on first use.
+ */
+void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded)
+{
+	if (was_expanded)
+		return;
+	mutex_lock(&trace_types_lock);
+	if (!trace_resize_locked(tr, 0, RING_BUFFER_ALL_CPUS))
+		WRITE_ONCE(tr->buffer_expanded, false);
+	mutex_unlock(&trace_types_lock);
+}
+
+/**
+ * tracing_update_buffers() - give a session's buffer its full size
+ * @tr: the session, about to be used
+ *
+ * As __tracing_update_buffers(), taking trace_types_lock; nothing to
+ * do (and no lock taken) once the session has been expanded.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tracing_update_buffers(struct trace_array *tr)
+{
+	int ret;
+
+	if (READ_ONCE(tr->buffer_expanded))
+		return 0;
+	mutex_lock(&trace_types_lock);
+	ret = __tracing_update_buffers(tr);
+	mutex_unlock(&trace_types_lock);
+	return ret;
+}
+
+/* ---- trace clocks ------------------------------------------------------ */
+
+/**
+ * trace_set_clock() - switch a session's trace_clock by name
+ * @tr: the session
+ * @name: a name trace_clock lists ("local", "global", ...)
+ *
+ * A different clock empties the buffers: stamps of two clocks do not
+ * compare.  The trace_clock file and the trace_clock= boot option.
+ *
+ * Return: 0, or -EINVAL for a name not listed.
+ */
+int trace_set_clock(struct trace_array *tr, const char *name)
+{
+	int i = trace_clock_by_name(name);
+
+	if (i < 0)
+		return i;
+	mutex_lock(&trace_types_lock);
+	if (i != tr->clock_id) {
+		tr->clock_id = i;
+		ring_buffer_set_clock(tr->buffer, trace_clock_func(i));
+		tracing_reset_all(tr);
+		if (tr->snapshot) {
+			ring_buffer_set_clock(tr->snapshot, trace_clock_func(i));
+			trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
+			ring_buffer_reset(tr->snapshot);
+			trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
+		}
+	}
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+/* ---- the error log ----------------------------------------------------- */
+
+/*
+ * The last few errors of commands written to tracing files, each as
+ * upstream prints it:
+ *   [ts] <loc>: error: <text>
+ *     Command: <cmd>
+ *              ^
+ */
+#define ERROR_LOG_MAX	16
+
+struct tracing_log_err {
+	struct list_head	list;
+	u64			ts;
+	char			*loc;
+	char			*cmd;
+	const char		*err;
+	u16			pos;
+};
+
+/* Guards every session's error_log list. */
+static DEFINE_MUTEX(error_log_lock);
+
+static void err_free(struct tracing_log_err *e)
+{
+	list_del(&e->list);
+	kfree(e->loc);
+	kfree(e->cmd);
+	kfree(e);
+}
+
+/**
+ * tracing_log_err() - add an entry to a session's error_log
+ * @tr: the session whose file the command was written to
+ * @loc: where the error happened ("event", "set_event", ...)
+ * @cmd: the command that failed
+ * @errs: the table of error texts
+ * @type: the index of this error's text in @errs
+ * @pos: the position in @cmd the caret points at
+ *
+ * The oldest entry goes when the log is full.
+ */
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char * const *errs, u8 type,
+		     u16 pos)
+{
+	struct tracing_log_err *e;
+
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return;
+	e->loc = kstrdup(loc, GFP_KERNEL);
+	e->cmd = kstrdup(cmd, GFP_KERNEL);
+	if (!e->loc || !e->cmd) {
+		kfree(e->loc);
+		kfree(e->cmd);
+		kfree(e);
+		return;
+	}
+	e->err = errs[type];
+	e->pos = pos;
+	e->ts = local_clock();
+	mutex_lock(&error_log_lock);
+	if (tr->nr_err_log == ERROR_LOG_MAX) {
+		err_free(list_first_entry(&tr->err_log, struct tracing_log_err,
+					  list));
+		tr->nr_err_log--;
+	}
+	list_add_tail(&e->list, &tr->err_log);
+	tr->nr_err_log++;
+	mutex_unlock(&error_log_lock);
+}
+
+/**
+ * trace_error_log_clear() - empty a session's error_log
+ * @tr: the session
+ */
+void trace_error_log_clear(struct trace_array *tr)
+{
+	struct tracing_log_err *e, *n;
+
+	mutex_lock(&error_log_lock);
+	list_for_each_entry_safe(e, n, &tr->err_log, list)
+		err_free(e);
+	tr->nr_err_log = 0;
+	mutex_unlock(&error_log_lock);
+}
+
+static struct trace_array *err_tr(struct seq_file *m)
+{
+	return ((struct trace_file_key *)m->private)->tr;
+}
+
+static void *err_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&error_log_lock);
+	return seq_list_start(&err_tr(m)->err_log, *pos);
+}
+
+static void *err_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &err_tr(m)->err_log, pos);
+}
+
+static void err_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&error_log_lock);
+}
+
+static int err_show(struct seq_file *m, void *v)
+{
+	struct tracing_log_err *e = list_entry(v, struct tracing_log_err, list);
+	u32 rem;
+	u64 sec = div_u64_rem(e->ts, NSEC_PER_SEC, &rem);
+
+	seq_printf(m, "[%5llu.%06u] %s: error: %s", sec, rem / 1000, e->loc,
+		   e->err);
+	seq_printf(m, "\n  Command: %s\n", e->cmd);
+	seq_printf(m, "  %*s^\n", (int)strlen("Command: ") + e->pos, "");
+	return 0;
+}
+
+/*
+ * error_log's lines, for a seq_file whose private data is the session's
+ * &struct trace_file_key (trace_control.c opens it).
+ */
+const struct seq_operations trace_error_log_seq_ops = {
+	.start	= err_start,
+	.next	= err_next,
+	.stop	= err_stop,
+	.show	= err_show,
+};
 
 /* ---- making and freeing sessions -------------------------------------- */
 
@@ -930,14 +1228,17 @@ EXPORT_SYMBOL_GPL(trace_array_put);
 /* ---- boot --------------------------------------------------------------- */
 
 /**
- * early_trace_init() - make the top-level session
+ * trace_global_init() - make the top-level session
  *
- * Called from start_kernel() once memory can be allocated, so that
- * events enabled at boot have somewhere to go.
+ * Called at boot (early_trace_init()) once memory can be allocated, so
+ * that events enabled at boot have somewhere to go.
+ *
+ * Return: 0, or -ENOMEM.
  */
-__init void early_trace_init(void)
+int __init trace_global_init(void)
 {
 	struct trace_array *tr = &global_trace;
+	int ret;
 
 	/*
 	 * Full size from the start if asked to trace from boot, or if the
@@ -947,49 +1248,9 @@ __init void early_trace_init(void)
 	tr->buffer_expanded = trace_expand_at_boot ||
 			      __stop___trace_bprintk_fmt -
 			      __start___trace_bprintk_fmt > 0;
-	if (trace_cmdlines_init() ||
-	    trace_array_init(tr, tr->buffer_expanded ? trace_buf_size : 0)) {
-		pr_warn("tracing: could not allocate the trace buffer\n");
-		return;
-	}
+	ret = trace_array_init(tr, tr->buffer_expanded ? trace_buf_size : 0);
+	if (ret)
+		return ret;
 	list_add(&tr->list, &trace_arrays);
+	return 0;
 }
-
-/**
- * trace_init() - register the events defined in the kernel image
- *
- * Called from start_kernel() after early_trace_init().
- */
-__init void trace_init(void)
-{
-	if (tracing_is_disabled())
-		return;
-	/* The table of record types is an xarray: usable from here on. */
-	trace_output_init();
-	trace_printk_boot_init();
-	trace_event_boot_init();
-}
-
-int __disable_trace_on_warning;
-
-/**
- * disable_trace_on_warning() - stop tracing at a WARN, if asked to
- *
- * With the traceoff_on_warning sysctl (or boot option) set, the trace
- * that led to the warning is kept.
- */
-void disable_trace_on_warning(void)
-{
-	if (__disable_trace_on_warning) {
-		__trace_puts(_THIS_IP_, "Disabling tracing due to warning\n", 33);
-		tracing_off();
-	}
-}
-
-static int __init set_traceoff_on_warning(char *str)
-{
-	__disable_trace_on_warning = 1;
-	return 1;
-}
-__setup("traceoff_on_warning", set_traceoff_on_warning);
-

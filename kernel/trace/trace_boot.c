@@ -15,6 +15,10 @@
  *
  * A name unknown or a value out of range is reported on the console
  * with the option's name, and the boot goes on without it.
+ *
+ * And the two entry points start_kernel() calls: early_trace_init(),
+ * which makes the top-level session, and trace_init(), after it: the core's record types, the
+ * kernel's trace_printk() formats and its events are registered there.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -23,7 +27,7 @@
 
 #include <asm/setup.h>
 
-#include "trace.h"
+#include "trace_files.h"
 
 static char boot_tracer[32] __initdata;
 static char boot_options[COMMAND_LINE_SIZE] __initdata;
@@ -232,3 +236,31 @@ static __init int trace_boot_apply(void)
 	return 0;
 }
 fs_initcall_sync(trace_boot_apply);
+
+/**
+ * early_trace_init() - make the top-level session and the task-name table
+ *
+ * Called from start_kernel() once memory can be allocated.
+ */
+__init void early_trace_init(void)
+{
+	if (trace_cmdlines_init() || trace_global_init())
+		pr_warn("tracing: could not allocate the trace buffer\n");
+}
+
+/**
+ * trace_init() - register the events defined in the kernel image
+ *
+ * Called from start_kernel() after early_trace_init().
+ */
+__init void trace_init(void)
+{
+	if (tracing_is_disabled())
+		return;
+	/* The table of record types is an xarray: usable from here on. */
+	trace_events_core_init();
+	trace_printk_boot_init();
+	/* The syscall events' numbers, before the events are registered. */
+	init_ftrace_syscalls();
+	trace_event_boot_init();
+}

@@ -18,7 +18,11 @@
 #include <linux/jiffies.h>
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
+
+#include "trace_leaves.h"
 
 /**
  * trace_clock_local() - this CPU's scheduler clock
@@ -113,3 +117,97 @@ u64 notrace trace_clock_counter(void)
 	return atomic64_inc_return(&trace_clock_count);
 }
 EXPORT_SYMBOL_GPL(trace_clock_counter);
+
+static u64 notrace trace_clock_mono(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+static u64 notrace trace_clock_mono_raw(void)
+{
+	return ktime_get_raw_fast_ns();
+}
+
+static u64 notrace trace_clock_boot(void)
+{
+	return ktime_get_boot_fast_ns();
+}
+
+static u64 notrace trace_clock_tai(void)
+{
+	return ktime_get_tai_fast_ns();
+}
+
+/*
+ * The clocks a session may stamp its records with (its trace_clock
+ * file), in upstream's order: the index is the session's clock_id.
+ * @in_ns: the output shows seconds and microseconds; the others show
+ * raw counts.
+ */
+static const struct {
+	u64 (*func)(void);
+	const char *name;
+	bool in_ns;
+} trace_clocks[] = {
+	{ trace_clock_local,	"local",	true },
+	{ trace_clock_global,	"global",	true },
+	{ trace_clock_counter,	"counter",	false },
+	{ trace_clock_jiffies,	"uptime",	false },
+	{ trace_clock,		"perf",		true },
+	{ trace_clock_mono,	"mono",		true },
+	{ trace_clock_mono_raw,	"mono_raw",	true },
+	{ trace_clock_boot,	"boot",		true },
+	{ trace_clock_tai,	"tai",		true },
+#ifdef CONFIG_X86_TSC
+	{ trace_clock_x86_tsc,	"x86-tsc",	false },
+#endif
+};
+
+/**
+ * trace_clock_by_name() - the index of a named trace clock
+ * @name: "local", "global", ...: a name trace_clock_name() gives
+ *
+ * Return: the index, or -EINVAL for a name not known.
+ */
+int trace_clock_by_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		if (!strcmp(name, trace_clocks[i].name))
+			return i;
+	return -EINVAL;
+}
+
+/**
+ * trace_clock_name() - the name of a trace clock
+ * @id: its index
+ *
+ * Return: the name, or NULL past the last clock.
+ */
+const char *trace_clock_name(int id)
+{
+	return id < ARRAY_SIZE(trace_clocks) ? trace_clocks[id].name : NULL;
+}
+
+/**
+ * trace_clock_func() - the function that reads a trace clock
+ * @id: its index, one trace_clock_by_name() gave
+ *
+ * Return: the function, for ring_buffer_set_clock().
+ */
+trace_clock_func_t trace_clock_func(int id)
+{
+	return trace_clocks[id].func;
+}
+
+/**
+ * trace_clock_in_ns() - whether a trace clock counts nanoseconds
+ * @id: its index
+ *
+ * Return: true to print its stamps as seconds.microseconds.
+ */
+bool trace_clock_in_ns(int id)
+{
+	return trace_clocks[id].in_ns;
+}

@@ -14,7 +14,7 @@
 
 #include <trace/events/sched.h>
 
-#include "trace.h"
+#include "trace_session.h"
 
 /*
  * Records carry a pid; the trace shows the task's name too.  The names

@@ -19,63 +19,7 @@
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
-
-/* ---- the trace clocks ------------------------------------------------- */
-
-static u64 notrace trace_clock_mono(void)
-{
-	return ktime_get_mono_fast_ns();
-}
-
-static u64 notrace trace_clock_mono_raw(void)
-{
-	return ktime_get_raw_fast_ns();
-}
-
-static u64 notrace trace_clock_boot(void)
-{
-	return ktime_get_boot_fast_ns();
-}
-
-static u64 notrace trace_clock_tai(void)
-{
-	return ktime_get_tai_fast_ns();
-}
-
-/*
- * The clocks trace_clock offers, in upstream's order.  @in_ns: the
- * output shows seconds and microseconds; the others show raw counts.
- */
-static const struct {
-	u64 (*func)(void);
-	const char *name;
-	bool in_ns;
-} trace_clocks[] = {
-	{ trace_clock_local,	"local",	true },
-	{ trace_clock_global,	"global",	true },
-	{ trace_clock_counter,	"counter",	false },
-	{ trace_clock_jiffies,	"uptime",	false },
-	{ trace_clock,		"perf",		true },
-	{ trace_clock_mono,	"mono",		true },
-	{ trace_clock_mono_raw,	"mono_raw",	true },
-	{ trace_clock_boot,	"boot",		true },
-	{ trace_clock_tai,	"tai",		true },
-#ifdef CONFIG_X86_TSC
-	{ trace_clock_x86_tsc,	"x86-tsc",	false },
-#endif
-};
-
-/**
- * trace_clock_in_ns_for() - whether a trace array's clock counts nanoseconds
- * @tr: the trace array
- *
- * Return: true to print its stamps as seconds.microseconds.
- */
-bool trace_clock_in_ns_for(struct trace_array *tr)
-{
-	return trace_clocks[tr->clock_id].in_ns;
-}
+#include "trace_files.h"
 
 /* ---- tracing_on, buffer sizes, buffer_percent ------------------------- */
 
@@ -151,115 +95,12 @@ static ssize_t size_kb_read(struct file *filp, char __user *ubuf, size_t cnt,
 	return trace_read_text(ubuf, cnt, ppos, "%lu\n", size >> 10);
 }
 
-/**
- * trace_resize_locked() - resize a session's buffer, one CPU's or all
- * @tr: the session
- * @size: bytes per CPU; 0 for the ring buffer's smallest
- * @cpu: the CPU, or RING_BUFFER_ALL_CPUS
- *
- * Every reader of the buffer is held off meanwhile.  An allocated
- * snapshot follows; if it cannot, the next snapshot resizes it
- * (trace_snapshot_take()).  A size set, whatever it is, is the user's
- * choice: the session no longer grows on first use.
- *
- * Context: trace_types_lock held.
- * Return: 0, -ENOMEM (the buffer keeps its size), -EBUSY for a CPU
- * buffer mapped by a reader, or -ENODEV for a CPU that has not been up
- * (it has no buffer to resize).
- */
-int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu)
-{
-	int ret;
-
-	lockdep_assert_held(&trace_types_lock);
-	trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
-	ret = ring_buffer_resize(tr->buffer, size, cpu);
-	if (!ret && tr->snapshot_allocated)
-		ring_buffer_resize(tr->snapshot, size, cpu);
-	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
-	if (!ret)
-		WRITE_ONCE(tr->buffer_expanded, true);
-	return ret;
-}
-
 static int trace_resize(struct trace_array *tr, unsigned long size, long cpu)
 {
 	int ret;
 
 	mutex_lock(&trace_types_lock);
 	ret = trace_resize_locked(tr, size, cpu);
-	mutex_unlock(&trace_types_lock);
-	return ret;
-}
-
-/**
- * __tracing_update_buffers() - give a session's buffer its full size
- * @tr: the session, about to be used
- *
- * The top level starts at the ring buffer's smallest size; the first
- * event enabled, tracer set, snapshot taken or marker written grows it
- * to trace_expanded_size() per CPU.  A CPU buffer that a reader has
- * mapped keeps its size (the reader chose it): the others grow, and
- * the session counts as expanded.
- *
- * Context: trace_types_lock held.
- * Return: 0 or -ENOMEM.
- */
-int __tracing_update_buffers(struct trace_array *tr)
-{
-	unsigned long size = trace_expanded_size();
-	int cpu, ret;
-
-	lockdep_assert_held(&trace_types_lock);
-	if (READ_ONCE(tr->buffer_expanded))
-		return 0;
-	ret = trace_resize_locked(tr, size, RING_BUFFER_ALL_CPUS);
-	if (ret != -EBUSY)
-		return ret;
-	for_each_tracing_cpu(cpu) {
-		ret = trace_resize_locked(tr, size, cpu);
-		if (ret && ret != -EBUSY && ret != -ENODEV)
-			return ret;
-	}
-	WRITE_ONCE(tr->buffer_expanded, true);
-	return 0;
-}
-
-/**
- * tracing_give_back_buffers() - undo a growth only a self-test needed
- * @tr: the session
- * @was_expanded: @tr->buffer_expanded before the test used the session
- *
- * The boot-time self-tests and KUnit cases that use the top level leave
- * it as they found it: at its smallest, still to grow on first use.
- */
-void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded)
-{
-	if (was_expanded)
-		return;
-	mutex_lock(&trace_types_lock);
-	if (!trace_resize_locked(tr, 0, RING_BUFFER_ALL_CPUS))
-		WRITE_ONCE(tr->buffer_expanded, false);
-	mutex_unlock(&trace_types_lock);
-}
-
-/**
- * tracing_update_buffers() - give a session's buffer its full size
- * @tr: the session, about to be used
- *
- * As __tracing_update_buffers(), taking trace_types_lock; nothing to
- * do (and no lock taken) once the session has been expanded.
- *
- * Return: 0 or -ENOMEM.
- */
-int tracing_update_buffers(struct trace_array *tr)
-{
-	int ret;
-
-	if (READ_ONCE(tr->buffer_expanded))
-		return 0;
-	mutex_lock(&trace_types_lock);
-	ret = __tracing_update_buffers(tr);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
@@ -518,54 +359,19 @@ static struct trace_array *seq_tr(struct file *filp)
 static int clock_show(struct seq_file *m, void *v)
 {
 	struct trace_array *tr = ((struct trace_file_key *)m->private)->tr;
+	const char *name;
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
-		seq_printf(m, i == tr->clock_id ? "[%s]%s" : "%s%s",
-			   trace_clocks[i].name,
-			   i == ARRAY_SIZE(trace_clocks) - 1 ? "\n" : " ");
+	for (i = 0; (name = trace_clock_name(i)); i++)
+		seq_printf(m, i == tr->clock_id ? "%s[%s]" : "%s%s",
+			   i ? " " : "", name);
+	seq_putc(m, '\n');
 	return 0;
 }
 
 static int clock_open(struct inode *inode, struct file *filp)
 {
 	return trace_key_single_open(inode, filp, clock_show);
-}
-
-/**
- * trace_set_clock() - switch a session's trace_clock by name
- * @tr: the session
- * @name: a name trace_clock lists ("local", "global", ...)
- *
- * A different clock empties the buffers: stamps of two clocks do not
- * compare.  The trace_clock file and the trace_clock= boot option.
- *
- * Return: 0, or -EINVAL for a name not listed.
- */
-int trace_set_clock(struct trace_array *tr, const char *name)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
-		if (!strcmp(name, trace_clocks[i].name))
-			break;
-	if (i == ARRAY_SIZE(trace_clocks))
-		return -EINVAL;
-	mutex_lock(&trace_types_lock);
-	if (i != tr->clock_id) {
-		tr->clock_id = i;
-		ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
-		tracing_reset_all(tr);
-		if (tr->snapshot) {
-			ring_buffer_set_clock(tr->snapshot,
-					      trace_clocks[i].func);
-			trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
-			ring_buffer_reset(tr->snapshot);
-			trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
-		}
-	}
-	mutex_unlock(&trace_types_lock);
-	return 0;
 }
 
 static ssize_t clock_write(struct file *filp, const char __user *ubuf,
@@ -1022,133 +828,6 @@ const struct file_operations readme_fops = {
 
 /* ---- error_log ---------------------------------------------------------- */
 
-/*
- * The last few errors of commands written to tracing files, each as
- * upstream prints it:
- *   [ts] <loc>: error: <text>
- *     Command: <cmd>
- *              ^
- */
-#define ERROR_LOG_MAX	16
-
-struct tracing_log_err {
-	struct list_head	list;
-	u64			ts;
-	char			*loc;
-	char			*cmd;
-	const char		*err;
-	u16			pos;
-};
-
-/* Guards every session's error_log list. */
-static DEFINE_MUTEX(error_log_lock);
-
-static void err_free(struct tracing_log_err *e)
-{
-	list_del(&e->list);
-	kfree(e->loc);
-	kfree(e->cmd);
-	kfree(e);
-}
-
-/**
- * tracing_log_err() - add an entry to a session's error_log
- * @tr: the session whose file the command was written to
- * @loc: where the error happened ("event", "set_event", ...)
- * @cmd: the command that failed
- * @errs: the table of error texts
- * @type: the index of this error's text in @errs
- * @pos: the position in @cmd the caret points at
- *
- * The oldest entry goes when the log is full.
- */
-void tracing_log_err(struct trace_array *tr, const char *loc,
-		     const char *cmd, const char * const *errs, u8 type,
-		     u16 pos)
-{
-	struct tracing_log_err *e;
-
-	e = kzalloc(sizeof(*e), GFP_KERNEL);
-	if (!e)
-		return;
-	e->loc = kstrdup(loc, GFP_KERNEL);
-	e->cmd = kstrdup(cmd, GFP_KERNEL);
-	if (!e->loc || !e->cmd) {
-		kfree(e->loc);
-		kfree(e->cmd);
-		kfree(e);
-		return;
-	}
-	e->err = errs[type];
-	e->pos = pos;
-	e->ts = local_clock();
-	mutex_lock(&error_log_lock);
-	if (tr->nr_err_log == ERROR_LOG_MAX) {
-		err_free(list_first_entry(&tr->err_log, struct tracing_log_err,
-					  list));
-		tr->nr_err_log--;
-	}
-	list_add_tail(&e->list, &tr->err_log);
-	tr->nr_err_log++;
-	mutex_unlock(&error_log_lock);
-}
-
-/**
- * trace_error_log_clear() - empty a session's error_log
- * @tr: the session
- */
-void trace_error_log_clear(struct trace_array *tr)
-{
-	struct tracing_log_err *e, *n;
-
-	mutex_lock(&error_log_lock);
-	list_for_each_entry_safe(e, n, &tr->err_log, list)
-		err_free(e);
-	tr->nr_err_log = 0;
-	mutex_unlock(&error_log_lock);
-}
-
-static struct trace_array *err_tr(struct seq_file *m)
-{
-	return ((struct trace_file_key *)m->private)->tr;
-}
-
-static void *err_start(struct seq_file *m, loff_t *pos)
-{
-	mutex_lock(&error_log_lock);
-	return seq_list_start(&err_tr(m)->err_log, *pos);
-}
-
-static void *err_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	return seq_list_next(v, &err_tr(m)->err_log, pos);
-}
-
-static void err_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&error_log_lock);
-}
-
-static int err_show(struct seq_file *m, void *v)
-{
-	struct tracing_log_err *e = list_entry(v, struct tracing_log_err, list);
-	u32 rem;
-	u64 sec = div_u64_rem(e->ts, NSEC_PER_SEC, &rem);
-
-	seq_printf(m, "[%5llu.%06u] %s: error: %s", sec, rem / 1000, e->loc,
-		   e->err);
-	seq_printf(m, "\n  Command: %s\n", e->cmd);
-	seq_printf(m, "  %*s^\n", (int)strlen("Command: ") + e->pos, "");
-	return 0;
-}
-
-static const struct seq_operations err_seq_ops = {
-	.start	= err_start,
-	.next	= err_next,
-	.stop	= err_stop,
-	.show	= err_show,
-};
-
 /* Opened with O_TRUNC ("echo > error_log"), the log is emptied. */
 static int err_open(struct inode *inode, struct file *filp)
 {
@@ -1158,7 +837,7 @@ static int err_open(struct inode *inode, struct file *filp)
 		return ret;
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC))
 		trace_error_log_clear(file_key(filp)->tr);
-	return trace_key_seq_open(filp, &err_seq_ops);
+	return trace_key_seq_open(filp, &trace_error_log_seq_ops);
 }
 
 static ssize_t err_write(struct file *filp, const char __user *ubuf,
@@ -1191,4 +870,96 @@ void trace_create_option_files(struct trace_array *tr)
 			trace_create_file(trace_option_names[i], TRACE_MODE_WRITE, d,
 					  trace_key(tr, RING_BUFFER_ALL_CPUS),
 					  &option_fops);
+}
+
+/* ---- current_tracer, available_tracers ---------------------------------- */
+
+static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
+			    loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+	char buf[32];
+	int len = scnprintf(buf, sizeof(buf), "%s\n", trace_tracer_name(tr));
+
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t current_write(struct file *filp, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	char buf[32];
+	ssize_t len;
+	int ret;
+
+	len = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
+	if (len < 0)
+		return len;
+	ret = tracing_set_tracer(file_key(filp)->tr, strim(buf));
+	return ret ?: cnt;
+}
+
+static const struct file_operations current_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= current_read,
+	.write		= current_write,
+	.llseek		= generic_file_llseek,
+};
+
+static ssize_t available_read(struct file *filp, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	const struct tracer *t;
+	int i, len = 0;
+	char buf[128];
+
+	for (i = 0; (t = trace_tracer_nth(i)); i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
+				 i ? " " : "", t->name);
+	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static const struct file_operations available_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= available_read,
+	.llseek		= generic_file_llseek,
+};
+
+/**
+ * trace_tracers_create_files() - set up a session's tracer: its
+ *	current_tracer and available_tracers, and the function tracer's files
+ * @tr: the session
+ */
+void trace_tracers_create_files(struct trace_array *tr)
+{
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+
+	trace_create_file("current_tracer", TRACE_MODE_WRITE, tr->dir, key, &current_fops);
+	trace_create_file("available_tracers", TRACE_MODE_READ, tr->dir, key,
+			  &available_fops);
+#ifdef CONFIG_FUNCTION_TRACER
+	trace_function_create_files(tr);
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	trace_graph_create_files(tr);
+#endif
+	trace_max_create_files(tr);
+}
+
+/**
+ * trace_tracers_remove() - stop a session's tracer and free its state
+ * @tr: an instance being removed (its files are gone or unused)
+ *
+ * Context: trace_types_lock held.
+ */
+void trace_tracers_remove(struct trace_array *tr)
+{
+	lockdep_assert_held(&trace_types_lock);
+	trace_tracer_of(tr)->stop(tr);
+	WRITE_ONCE(tr->tracer, NULL);
+#ifdef CONFIG_FUNCTION_TRACER
+	trace_function_remove(tr);
+#endif
 }

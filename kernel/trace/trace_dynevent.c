@@ -20,7 +20,7 @@
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 

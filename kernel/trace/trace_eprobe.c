@@ -25,7 +25,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 

@@ -27,8 +27,9 @@
  * The events TRACE_EVENT() defines can be opened, and the kprobe, uprobe
  * and fprobe events and the syscall events, whose class's reg() serves
  * perf's requests too: their hits hand the record to the same per-CPU
- * lists.  The perf "kprobe" and "uprobe" PMUs open such an event made for
- * the one perf event, in no session (create_local_trace_kprobe()).  Event
+ * lists.  The perf "kprobe" and "uprobe" PMUs (perf_kprobe_init() in
+ * trace_kprobe.c, perf_uprobe_init() in trace_uprobe.c) open such an
+ * event made for the one perf event, in no session.  Event
  * probes, custom events and the core's own records refuse with
  * -EOPNOTSUPP.
  */
@@ -40,8 +41,7 @@
 #include <linux/syscalls.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
-#include "trace_probe.h"
+#include "trace_events_internal.h"
 
 DEFINE_PER_CPU(struct pt_regs, perf_trace_regs);
 
@@ -136,12 +136,31 @@ static int perf_trace_perm(struct trace_event_call *call,
 	return perf_allow_tracepoint();
 }
 
+typedef int (*trace_reg_fn)(struct trace_event_call *call,
+			    enum trace_reg type, void *data);
+
+/*
+ * Who takes perf's requests on @call besides trace_event_reg(): the
+ * class's own reg(), or for ftrace:function (which nothing enables in a
+ * session, so its class has none) this file's.
+ */
+static trace_reg_fn perf_reg_of(struct trace_event_call *call)
+{
+#ifdef CONFIG_FUNCTION_TRACER
+	if (ftrace_event_is_function(call))
+		return perf_ftrace_event_register;
+#endif
+	return call->class->reg;
+}
+
 /* Perf's requests go to the class's own reg(), if it has one. */
 static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
 			  void *data)
 {
-	if (call->class->reg)
-		return call->class->reg(call, type, data);
+	trace_reg_fn reg = perf_reg_of(call);
+
+	if (reg)
+		return reg(call, type, data);
 	return trace_event_reg(call, type, data);
 }
 
@@ -151,12 +170,13 @@ static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
  */
 static bool perf_trace_supported(struct trace_event_call *call)
 {
-	if (is_syscall_trace_event(call) || ftrace_event_is_function(call))
+	if (ftrace_event_is_function(call))
 		return true;
 	if (call->class->reg)
-		return call->flags & (TRACE_EVENT_FL_KPROBE |
-				      TRACE_EVENT_FL_UPROBE |
-				      TRACE_EVENT_FL_FPROBE);
+		return call->class->perf_reg ||
+		       (call->flags & (TRACE_EVENT_FL_KPROBE |
+				       TRACE_EVENT_FL_UPROBE |
+				       TRACE_EVENT_FL_FPROBE));
 	return call->tp && call->class->perf_probe;
 }
 
@@ -353,9 +373,10 @@ int perf_trace_add(struct perf_event *p_event, int flags)
 		hwc->last_period = hwc->sample_period;
 		perf_swevent_set_period(p_event);
 	}
+	trace_reg_fn reg = perf_reg_of(call);
+
 	/* A class whose reg() answers 1 keeps its perf events itself. */
-	if (call->class->reg &&
-	    call->class->reg(call, TRACE_REG_PERF_ADD, p_event) > 0)
+	if (reg && reg(call, TRACE_REG_PERF_ADD, p_event) > 0)
 		return 0;
 	hlist_add_head_rcu(&p_event->hlist_entry,
 			   this_cpu_ptr(call->perf_events));
@@ -374,9 +395,9 @@ int perf_trace_add(struct perf_event *p_event, int flags)
 void perf_trace_del(struct perf_event *p_event, int flags)
 {
 	struct trace_event_call *call = p_event->tp_event;
+	trace_reg_fn reg = perf_reg_of(call);
 
-	if (call->class->reg &&
-	    call->class->reg(call, TRACE_REG_PERF_DEL, p_event) > 0)
+	if (reg && reg(call, TRACE_REG_PERF_DEL, p_event) > 0)
 		return;
 	hlist_del_rcu(&p_event->hlist_entry);
 }
@@ -542,10 +563,18 @@ int trace_event_get_offsets(struct trace_event_call *call)
 	return end;
 }
 
-/* Open @p_event on @call, an event made for it alone; free it on error. */
-static int perf_trace_open_local(struct trace_event_call *call,
-				 struct perf_event *p_event,
-				 void (*destroy)(struct trace_event_call *))
+/**
+ * perf_trace_open_local() - open a perf event on an event made for it alone
+ * @call: the event (perf's "kprobe" and "uprobe" PMUs make one per perf
+ *	event: trace_kprobe.c, trace_uprobe.c)
+ * @p_event: the perf event
+ * @destroy: frees @call
+ *
+ * Return: 0, or perf_trace_open()'s error (then @call is freed).
+ */
+int perf_trace_open_local(struct trace_event_call *call,
+			  struct perf_event *p_event,
+			  void (*destroy)(struct trace_event_call *))
 {
 	int ret;
 
@@ -557,9 +586,14 @@ static int perf_trace_open_local(struct trace_event_call *call,
 	return ret;
 }
 
-/* Close @p_event, then free the event made for it. */
-static void perf_trace_close_local(struct perf_event *p_event,
-				   void (*destroy)(struct trace_event_call *))
+/**
+ * perf_trace_close_local() - close a perf event opened with
+ *	perf_trace_open_local(), then free its event
+ * @p_event: the perf event
+ * @destroy: frees its event
+ */
+void perf_trace_close_local(struct perf_event *p_event,
+			    void (*destroy)(struct trace_event_call *))
 {
 	struct trace_event_call *call = p_event->tp_event;
 
@@ -641,126 +675,3 @@ int perf_ftrace_event_register(struct trace_event_call *call,
 	}
 }
 #endif /* CONFIG_FUNCTION_TRACER */
-
-#ifdef CONFIG_KPROBE_EVENTS
-/**
- * perf_kprobe_init() - open a perf "kprobe" PMU event
- * @p_event: the perf event: attr.kprobe_func names the function (user
- *	memory; "" or none for an address), attr.probe_offset is the offset
- *	from it, or attr.kprobe_addr the address
- * @is_retprobe: a return probe (the retprobe bit of attr.config)
- *
- * Makes a kprobe event for @p_event alone, with no arguments, and opens
- * @p_event on it.
- *
- * Context: process context (perf_event_open()).
- * Return: 0, -E2BIG for a name of KSYM_NAME_LEN or more, -EFAULT,
- * create_local_trace_kprobe()'s error, or perf_trace_init()'s.
- */
-int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
-{
-	struct trace_event_call *call;
-	char *func = NULL;
-	long len;
-	int ret;
-
-	if (p_event->attr.kprobe_func) {
-		func = kzalloc(KSYM_NAME_LEN, GFP_KERNEL);
-		if (!func)
-			return -ENOMEM;
-		len = strncpy_from_user(func,
-					u64_to_user_ptr(p_event->attr.kprobe_func),
-					KSYM_NAME_LEN);
-		ret = len == KSYM_NAME_LEN ? -E2BIG : len;
-		if (ret < 0)
-			goto out;
-		if (!func[0]) {
-			kfree(func);
-			func = NULL;
-		}
-	}
-	call = create_local_trace_kprobe(func,
-					 (void *)(unsigned long)p_event->attr.kprobe_addr,
-					 p_event->attr.probe_offset, is_retprobe);
-	ret = PTR_ERR_OR_ZERO(call);
-	if (!ret)
-		ret = perf_trace_open_local(call, p_event,
-					    destroy_local_trace_kprobe);
-out:
-	kfree(func);
-	return ret;
-}
-
-/**
- * perf_kprobe_destroy() - close a perf "kprobe" PMU event
- * @p_event: the perf event, scheduled out everywhere
- *
- * Frees the kprobe event made for it.
- *
- * Context: process context.
- */
-void perf_kprobe_destroy(struct perf_event *p_event)
-{
-	perf_trace_close_local(p_event, destroy_local_trace_kprobe);
-}
-#endif
-
-#ifdef CONFIG_UPROBE_EVENTS
-/**
- * perf_uprobe_init() - open a perf "uprobe" PMU event
- * @p_event: the perf event: attr.uprobe_path names the file (user
- *	memory), attr.probe_offset the offset in it
- * @ref_ctr_offset: the offset of the probe's reference counter, or 0
- * @is_retprobe: a return probe (the retprobe bit of attr.config)
- *
- * Makes a uprobe event for @p_event alone, with no arguments, and opens
- * @p_event on it.
- *
- * Context: process context (perf_event_open()).
- * Return: 0, -EINVAL for no path or an empty one, -E2BIG for a path of
- * PATH_MAX or more, -EFAULT, create_local_trace_uprobe()'s error, or
- * perf_trace_init()'s.
- */
-int perf_uprobe_init(struct perf_event *p_event, unsigned long ref_ctr_offset,
-		     bool is_retprobe)
-{
-	struct trace_event_call *call;
-	char *path;
-	int ret;
-
-	if (!p_event->attr.uprobe_path)
-		return -EINVAL;
-	path = strndup_user(u64_to_user_ptr(p_event->attr.uprobe_path),
-			    PATH_MAX);
-	if (IS_ERR(path)) {
-		ret = PTR_ERR(path);
-		/* strndup_user() says -EINVAL for a string too long. */
-		return ret == -EINVAL ? -E2BIG : ret;
-	}
-	ret = -EINVAL;
-	if (!path[0])
-		goto out;
-	call = create_local_trace_uprobe(path, p_event->attr.probe_offset,
-					 ref_ctr_offset, is_retprobe);
-	ret = PTR_ERR_OR_ZERO(call);
-	if (!ret)
-		ret = perf_trace_open_local(call, p_event,
-					    destroy_local_trace_uprobe);
-out:
-	kfree(path);
-	return ret;
-}
-
-/**
- * perf_uprobe_destroy() - close a perf "uprobe" PMU event
- * @p_event: the perf event, scheduled out everywhere
- *
- * Frees the uprobe event made for it.
- *
- * Context: process context.
- */
-void perf_uprobe_destroy(struct perf_event *p_event)
-{
-	perf_trace_close_local(p_event, destroy_local_trace_uprobe);
-}
-#endif

@@ -28,7 +28,7 @@
 
 #include <asm/setup.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 static LIST_HEAD(ftrace_events);
 
@@ -510,6 +510,22 @@ static bool tr_offers(struct trace_array *tr, struct trace_event_call *call)
 	return !tr->event_systems;
 }
 
+/* The events/ directories' code, above this file (trace_events_dir.c). */
+static const struct event_dir_ops *dir_ops;
+
+/**
+ * event_dir_register() - who makes the sessions' events/ directories
+ * @ops: trace_events_dir.c's callbacks
+ *
+ * Registered at boot, before any session has a directory.
+ */
+void event_dir_register(const struct event_dir_ops *ops)
+{
+	mutex_lock(&trace_types_lock);
+	dir_ops = ops;
+	mutex_unlock(&trace_types_lock);
+}
+
 /* Give @call its file in @tr, and its directory once @tr has events/. */
 static int event_add_file(struct trace_array *tr,
 			  struct trace_event_call *call)
@@ -528,7 +544,7 @@ static int event_add_file(struct trace_array *tr,
 		set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 	list_add_tail(&file->list, &tr->events);
 	if (tr->event_dir)
-		event_create_dir(file);
+		dir_ops->create_dir(file);
 	return 0;
 }
 
@@ -543,7 +559,8 @@ static void event_del_file(struct trace_event_file *file)
 	if (event_enabled(file))
 		event_detach(file);
 	list_del(&file->list);
-	event_remove_dir(file);
+	if (dir_ops)
+		dir_ops->remove_dir(file);
 }
 
 static void event_free_file(struct trace_event_file *file)
@@ -722,8 +739,6 @@ __init void trace_event_boot_init(void)
 
 	if (tracing_is_disabled())
 		return;
-	/* The syscall events' numbers, before the events are registered. */
-	init_ftrace_syscalls();
 	mutex_lock(&trace_types_lock);
 	for (call = __start_ftrace_events; call < __stop_ftrace_events; call++) {
 		ret = event_register(*call, NULL);
@@ -1130,15 +1145,13 @@ int event_trace_add_tr(struct trace_array *tr)
 			if (event_add_file(tr, call))
 				return -ENOMEM;
 	trace_create_file("set_event", TRACE_MODE_WRITE, tr->dir, key, &set_event_fops);
-	trace_create_file("set_event_pid", TRACE_MODE_WRITE, tr->dir, key,
-			  &trace_event_pid_fops);
-	trace_create_file("set_event_notrace_pid", TRACE_MODE_WRITE, tr->dir, key,
-			  &trace_event_pid_fops);
-	tr->event_dir = event_create_events_dir(tr);
+	if (!dir_ops)
+		return -ENODEV;
+	tr->event_dir = dir_ops->create_events_dir(tr);
 	if (!tr->event_dir)
 		return -ENOMEM;
 	list_for_each_entry(file, &tr->events, list)
-		event_create_dir(file);
+		dir_ops->create_dir(file);
 	return 0;
 }
 
@@ -1167,7 +1180,8 @@ void event_trace_del_tr(struct trace_array *tr)
 		list_add(&file->list, &gone);
 	}
 	event_free_files(&gone);
-	event_remove_events_dir(tr);
+	if (dir_ops)
+		dir_ops->remove_events_dir(tr);
 }
 
 /**

@@ -23,7 +23,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 /**
  * struct event_system - an events/<system> directory of one session
@@ -252,20 +252,6 @@ static void show_field(struct seq_file *m, const struct trace_event_fields *f)
 	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%d;\n", f->offset,
 		   f->size, !!f->is_signed);
 }
-
-/* The fields of &struct trace_entry, first in every format file. */
-const struct trace_event_fields trace_common_fields[] = {
-	{ .type = "unsigned short", .name = "common_type",
-	  .offset = offsetof(struct trace_entry, type), .size = 2 },
-	{ .type = "unsigned char", .name = "common_flags",
-	  .offset = offsetof(struct trace_entry, flags), .size = 1 },
-	{ .type = "unsigned char", .name = "common_preempt_count",
-	  .offset = offsetof(struct trace_entry, preempt_count), .size = 1 },
-	{ .type = "int", .name = "common_pid",
-	  .offset = offsetof(struct trace_entry, pid), .size = 4,
-	  .is_signed = 1 },
-	{}
-};
 
 static int format_show(struct seq_file *m, void *v)
 {
@@ -832,15 +818,12 @@ static int system_create_dir(struct event_system *sys)
 	return 0;
 }
 
-/**
- * event_create_dir() - an event's directory in its session
- * @file: the event in the session, whose events/ exists
- *
- * Made with its system's directory if that is the first of the system.
+/*
+ * An event's directory in its session, whose events/ exists.  Made with its system's directory if that is the first of the system.
  * Only the directory is made: eventfs makes its files when they are
  * looked up.
  */
-void event_create_dir(struct trace_event_file *file)
+static void event_create_dir(struct trace_event_file *file)
 {
 	struct trace_event_call *call = file->call;
 	const struct eventfs_entry *entries = event_entries;
@@ -876,15 +859,12 @@ out_put:
 	kfree(ed);
 }
 
-/**
- * event_remove_dir() - remove an event's directory in its session
- * @file: the event in the session; it may have none
- *
- * Its system's directory goes with the system's last event.  The
+/*
+ * Remove an event's directory in its session, if it has one.  Its system's directory goes with the system's last event.  The
  * dentries eventfs made under them go as they are let go of; an inode
  * looked up before is harmless (see event_file_open()).
  */
-void event_remove_dir(struct trace_event_file *file)
+static void event_remove_dir(struct trace_event_file *file)
 {
 	struct event_dir *ed = file->ed;
 
@@ -896,13 +876,8 @@ void event_remove_dir(struct trace_event_file *file)
 	file->ed = NULL;
 }
 
-/**
- * event_create_events_dir() - a session's events/ with its own files
- * @tr: the session
- *
- * Return: the directory, or NULL.
- */
-struct eventfs_inode *event_create_events_dir(struct trace_array *tr)
+/* A session's events/ with its own files; NULL without memory. */
+static struct eventfs_inode *event_create_events_dir(struct trace_array *tr)
 {
 	struct eventfs_inode *ei;
 
@@ -912,17 +887,30 @@ struct eventfs_inode *event_create_events_dir(struct trace_array *tr)
 	return IS_ERR(ei) ? NULL : ei;
 }
 
-/**
- * event_remove_events_dir() - remove a session's events/
- * @tr: the session, whose events have no directory left
- *
+/*
+ * Remove a session's events/, whose events have no directory left.
  * eventfs frees its tree only when told to: events/ goes before the
  * session's own directory, which tracefs_remove() takes.
  */
-void event_remove_events_dir(struct trace_array *tr)
+static void event_remove_events_dir(struct trace_array *tr)
 {
 	if (!tr->event_dir)
 		return;
 	eventfs_remove_events_dir(tr->event_dir);
 	tr->event_dir = NULL;
 }
+
+static const struct event_dir_ops dir_ops = {
+	.create_events_dir	= event_create_events_dir,
+	.remove_events_dir	= event_remove_events_dir,
+	.create_dir		= event_create_dir,
+	.remove_dir		= event_remove_dir,
+};
+
+/* Before fs_initcall, where the top level's directory is made. */
+static int __init event_dir_init(void)
+{
+	event_dir_register(&dir_ops);
+	return 0;
+}
+early_initcall(event_dir_init);

@@ -27,7 +27,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 #define FILTER_MAX_DEPTH	16
 #define FILTER_MAX_PREDS	256

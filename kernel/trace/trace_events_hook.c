@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
+ * The record path of events, and event hooks.
+ *
+ * trace_event_buffer_reserve() and trace_event_buffer_commit() are what
+ * every event's probe (include/trace/trace_events.h) calls to write its
+ * record into a session's buffer, through the session's filters.
+ *
  * Event hooks: an event's records handed, as they are written, to
  * something that builds on them - an event probe (trace_eprobe.c)
  * fetches fields of its source event's record into a record of its own.
@@ -23,7 +29,7 @@
 #include <linux/rculist.h>
 #include <linux/slab.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 /*
  * One scratch record per level a probe can nest to on a CPU: task,
@@ -93,18 +99,14 @@ void event_hook_del(struct trace_event_file *file,
 	event_soft_mode_put(file);
 }
 
-/**
- * event_scratch_reserve() - room for a record its event drops, for hooks
- * @fbuffer: filled in as trace_event_buffer_reserve() does, with no ring
- *	buffer event
- * @file: the event, soft disabled and hooked
- * @len: the record's length, &struct trace_entry included
- *
- * Context: the event's probe, preemption disabled.
- * Return: the record, its common fields filled in, or NULL if it does
- * not fit a scratch area (the caller uses the ring buffer instead).
+/*
+ * Room for a record its event drops, for hooks: @fbuffer is filled in as
+ * trace_event_buffer_reserve() does, with no ring buffer event.  Returns
+ * the record, its common fields filled in, or NULL if it does not fit a
+ * scratch area (the caller uses the ring buffer instead).  Out of line:
+ * the slow side of the record path.
  */
-void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
+static noinline void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
 			    struct trace_event_file *file, unsigned long len)
 {
 	struct event_scratch *s;
@@ -136,18 +138,13 @@ void *event_scratch_reserve(struct trace_event_buffer *fbuffer,
 	return fbuffer->entry;
 }
 
-/**
- * event_hooks_commit() - hand a record to its event's hooks, then commit,
- *	discard or forget it
- * @fbuffer: as trace_event_buffer_reserve() filled it in
- *
- * The slow side of trace_event_buffer_commit(): for an event that is
- * hooked or filtered, or a record in a scratch area.
- *
- * Context: the event's probe, preemption disabled.
- * Return: whether the record was committed to the ring buffer.
+/*
+ * Hand a record to its event's hooks, then commit, discard or forget it:
+ * the slow side of trace_event_buffer_commit(), for an event that is
+ * hooked or filtered, or a record in a scratch area.  Returns whether
+ * the record was committed to the ring buffer.
  */
-bool event_hooks_commit(struct trace_event_buffer *fbuffer)
+static noinline bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 	struct trace_event_hook *hook;
@@ -171,3 +168,100 @@ bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 	ring_buffer_unlock_commit(fbuffer->buffer);
 	return true;
 }
+
+/* ---- the record path of every event ------------------------------------ */
+
+/**
+ * trace_event_buffer_reserve() - reserve the record of an event
+ * @fbuffer: filled in for trace_event_buffer_commit()
+ * @trace_file: the event, in the trace array to write to
+ * @len: the record's length, &struct trace_entry included
+ *
+ * Called by an event's probe, with preemption disabled by the
+ * tracepoint; that level is not reported in the record.
+ *
+ * Return: the record, or NULL if it could not be reserved (the ring
+ * buffer counts what it drops).
+ */
+void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
+				 struct trace_event_file *trace_file,
+				 unsigned long len)
+{
+	struct trace_array *tr = trace_file->tr;
+	unsigned long flags = READ_ONCE(trace_file->flags);
+
+	/*
+	 * set_event_pid does not trace the task running here, or the event
+	 * is soft disabled (a function probe turned it off): its record is
+	 * dropped, or built aside for the hooks that want it.
+	 */
+	if (unlikely(flags & (EVENT_FILE_FL_SOFT_DISABLED |
+			      EVENT_FILE_FL_PID_FILTER))) {
+		if ((flags & EVENT_FILE_FL_PID_FILTER) &&
+		    this_cpu_read(*tr->pid_ignore))
+			return NULL;
+		if (flags & EVENT_FILE_FL_SOFT_DISABLED) {
+			void *rec;
+
+			if (!(flags & EVENT_FILE_FL_HOOKED))
+				return NULL;
+			rec = event_scratch_reserve(fbuffer, trace_file, len);
+			if (rec)
+				return rec;
+			/* Too big: the ring buffer, discarded at commit. */
+		}
+	}
+	fbuffer->trace_ctx = tracing_gen_ctx_dec();
+	fbuffer->event = ring_buffer_lock_reserve(tr->buffer, len);
+	if (!fbuffer->event)
+		return NULL;
+	fbuffer->buffer = tr->buffer;
+	fbuffer->trace_file = trace_file;
+	fbuffer->entry = __ring_buffer_event_data(fbuffer->event);
+	tracing_generic_entry_update(fbuffer->entry,
+				     trace_file->call->event.type,
+				     fbuffer->trace_ctx);
+	return fbuffer->entry;
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
+
+/*
+ * The stacktrace option: after an event's record, the stack from the
+ * event's probe (@from is in it) outwards.  Out of line, off the path of
+ * the sessions without the option.
+ */
+static noinline void event_stack_write(struct trace_array *tr,
+				       unsigned long from)
+{
+	trace_stack_write(tr, 0, from);
+}
+
+/**
+ * trace_event_buffer_commit() - commit a record reserved by
+ *	trace_event_buffer_reserve()
+ * @fbuffer: as filled in by trace_event_buffer_reserve()
+ *
+ * The event's hooks see the record first.  A record its event's filter
+ * does not match, or one the event drops, is discarded instead.  With the
+ * session's stacktrace option a record kept is followed by the stack.
+ */
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+{
+	struct trace_array *tr = fbuffer->trace_file->tr;
+	unsigned long flags = READ_ONCE(fbuffer->trace_file->flags);
+
+	/* A scratch record has no ring buffer event (and was hooked). */
+	if (unlikely((flags & (EVENT_FILE_FL_FILTERED |
+			       EVENT_FILE_FL_HOOKED |
+			       EVENT_FILE_FL_SOFT_DISABLED)) ||
+		     !fbuffer->event)) {
+		if (event_hooks_commit(fbuffer) &&
+		    (tr->trace_flags & TRACE_ITER(STACKTRACE)))
+			event_stack_write(tr, _RET_IP_);
+		return;
+	}
+	ring_buffer_unlock_commit(fbuffer->buffer);
+	if (unlikely(tr->trace_flags & TRACE_ITER(STACKTRACE)))
+		event_stack_write(tr, _RET_IP_);
+}
+EXPORT_SYMBOL_GPL(trace_event_buffer_commit);

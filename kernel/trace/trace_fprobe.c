@@ -36,7 +36,7 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracers: current_tracer, available_tracers, and the function
- * tracer with set_ftrace_pid, set_ftrace_notrace_pid and function-fork.
- * Every session (the top level and each instance) has its own tracer,
+ * The function tracer, with set_ftrace_pid, set_ftrace_notrace_pid and
+ * function-fork; current_tracer and available_tracers are
+ * trace_tracers.c's.  Every session (the top level and each instance) has its own tracer,
  * its own function filters (ftrace.c) and its own pid lists, all in its
  * &struct trace_func, and the function tracer writes into the session's
  * buffer: two sessions may trace different functions at once.
@@ -23,38 +23,7 @@
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
-
-static int nop_start(struct trace_array *tr)
-{
-	return 0;
-}
-
-static void nop_stop(struct trace_array *tr)
-{
-}
-
-static const struct tracer nop_tracer = {
-	.name	= "nop",
-	.start	= nop_start,
-	.stop	= nop_stop,
-};
-
-static const struct tracer *tracer_of(struct trace_array *tr)
-{
-	return READ_ONCE(tr->tracer) ?: &nop_tracer;
-}
-
-/**
- * trace_tracer_of() - a session's current tracer
- * @tr: the session
- *
- * Return: the tracer; the nop tracer's when there is none.
- */
-const struct tracer *trace_tracer_of(struct trace_array *tr)
-{
-	return tracer_of(tr);
-}
+#include "trace_tracers.h"
 
 /**
  * trace_function_record() - write a function record (events/ftrace/function)
@@ -311,194 +280,30 @@ int trace_function_follow_fork(struct trace_array *tr, bool on)
 	return trace_pid_fork_probes(fork_probe, exit_probe, &tr->func, on);
 }
 
-#endif /* CONFIG_FUNCTION_TRACER */
-
-/* As available_tracers lists them: the last registered first, as 6.12. */
-static const struct tracer *const tracers[] = {
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	&graph_tracer,
-#endif
-#ifdef CONFIG_SCHED_TRACER
-	&wakeup_dl_tracer,
-	&wakeup_rt_tracer,
-	&wakeup_tracer,
-#endif
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-	&preemptirqsoff_tracer,
-#endif
-#ifdef CONFIG_PREEMPT_TRACER
-	&preemptoff_tracer,
-#endif
-#ifdef CONFIG_IRQSOFF_TRACER
-	&irqsoff_tracer,
-#endif
-#ifdef CONFIG_FUNCTION_TRACER
-	&function_tracer,
-#endif
-	&nop_tracer,
-};
-
 /**
- * trace_option_owner() - the tracer a tracer option belongs to
- * @bit: a TRACE_ITER_*_BIT at or after TRACE_ITER_GRAPH_OVERRUN_BIT
- *
- * Return: the tracer, or NULL when none built has it.
+ * trace_function_create_files() - a session's function tracer state and
+ *	files: set_ftrace_pid, set_ftrace_notrace_pid and the filters
+ * @tr: the session, being made
  */
-const struct tracer *trace_option_owner(int bit)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(tracers); i++)
-		if (tracers[i]->options & BIT_ULL(bit))
-			return tracers[i];
-	return NULL;
-}
-
-/**
- * trace_tracer_name() - the name of a session's current tracer
- * @tr: the session
- *
- * Return: "nop", "function", ...
- */
-const char *trace_tracer_name(struct trace_array *tr)
-{
-	return tracer_of(tr)->name;
-}
-
-static ssize_t current_read(struct file *filp, char __user *ubuf, size_t cnt,
-			    loff_t *ppos)
-{
-	struct trace_array *tr = file_key(filp)->tr;
-	char buf[32];
-	int len = scnprintf(buf, sizeof(buf), "%s\n", trace_tracer_name(tr));
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
-}
-
-/*
- * Switching tracers empties the buffer, so that what it holds comes from
- * one tracer; writing the current tracer's name changes nothing.
- */
-static int tracer_switch(struct trace_array *tr, const struct tracer *t)
-{
-	const struct tracer *cur = tracer_of(tr);
-	int ret;
-
-	lockdep_assert_held(&trace_types_lock);
-	if (t == cur)
-		return 0;
-	cur->stop(tr);
-	WRITE_ONCE(tr->tracer, NULL);
-	tracing_reset_all(tr);
-	ret = t->start(tr);
-	if (ret)
-		return ret;
-	WRITE_ONCE(tr->tracer, t);
-	return 0;
-}
-
-/**
- * tracing_set_tracer() - switch a session's current_tracer
- * @tr: the session
- * @name: "nop", "function", ...
- *
- * Return: 0, -EINVAL for a tracer unknown, or the tracer's error.
- */
-int tracing_set_tracer(struct trace_array *tr, const char *name)
-{
-	int i, ret = -EINVAL;
-
-	mutex_lock(&trace_types_lock);
-	for (i = 0; i < ARRAY_SIZE(tracers); i++)
-		if (!strcmp(name, tracers[i]->name)) {
-			ret = __tracing_update_buffers(tr);
-			if (!ret)
-				ret = tracer_switch(tr, tracers[i]);
-			break;
-		}
-	mutex_unlock(&trace_types_lock);
-	return ret;
-}
-
-static ssize_t current_write(struct file *filp, const char __user *ubuf,
-			     size_t cnt, loff_t *ppos)
-{
-	char buf[32];
-	ssize_t len;
-	int ret;
-
-	len = trace_parse_write(ubuf, cnt, buf, sizeof(buf));
-	if (len < 0)
-		return len;
-	ret = tracing_set_tracer(file_key(filp)->tr, strim(buf));
-	return ret ?: cnt;
-}
-
-static const struct file_operations current_fops = {
-	.open		= trace_key_open,
-	.release	= trace_key_release,
-	.read		= current_read,
-	.write		= current_write,
-	.llseek		= generic_file_llseek,
-};
-
-static ssize_t available_read(struct file *filp, char __user *ubuf,
-			      size_t cnt, loff_t *ppos)
-{
-	int i, len = 0;
-	char buf[128];
-
-	for (i = 0; i < ARRAY_SIZE(tracers); i++)
-		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
-				 i ? " " : "", tracers[i]->name);
-	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
-}
-
-static const struct file_operations available_fops = {
-	.open		= trace_key_open,
-	.release	= trace_key_release,
-	.read		= available_read,
-	.llseek		= generic_file_llseek,
-};
-
-/**
- * trace_tracers_create_files() - set up a session's tracer: its
- *	current_tracer and available_tracers, and the function tracer's files
- * @tr: the session
- */
-void trace_tracers_create_files(struct trace_array *tr)
+void trace_function_create_files(struct trace_array *tr)
 {
 	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
 
-	trace_create_file("current_tracer", TRACE_MODE_WRITE, tr->dir, key, &current_fops);
-	trace_create_file("available_tracers", TRACE_MODE_READ, tr->dir, key,
-			  &available_fops);
-#ifdef CONFIG_FUNCTION_TRACER
 	ftrace_func_init(tr);
 	trace_create_file("set_ftrace_pid", TRACE_MODE_WRITE, tr->dir, key, &pids_fops);
 	trace_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, tr->dir, key,
 			  &pids_fops);
 	ftrace_create_tracefs_files(tr);
-#endif
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	trace_graph_create_files(tr);
-#endif
-	trace_max_create_files(tr);
 }
 
 /**
- * trace_tracers_remove() - stop a session's tracer and free its state
- * @tr: an instance being removed (its files are gone or unused)
+ * trace_function_remove() - free a session's function tracer state
+ * @tr: an instance being removed, whose tracer is stopped
  *
  * Context: trace_types_lock held.
  */
-void trace_tracers_remove(struct trace_array *tr)
+void trace_function_remove(struct trace_array *tr)
 {
-	lockdep_assert_held(&trace_types_lock);
-	tracer_of(tr)->stop(tr);
-	WRITE_ONCE(tr->tracer, NULL);
-#ifdef CONFIG_FUNCTION_TRACER
 	if (tr->trace_flags & TRACE_ITER(FUNC_FORK)) {
 		trace_function_follow_fork(tr, false);
 		/* The probes had @tr's state as their data. */
@@ -507,5 +312,13 @@ void trace_tracers_remove(struct trace_array *tr)
 	trace_pid_slot_merge(&tr->func.pids, NULL);
 	trace_pid_slot_merge(&tr->func.notrace_pids, NULL);
 	ftrace_func_release(tr);
-#endif
 }
+
+static int __init function_tracer_register(void)
+{
+	return register_tracer(&function_tracer);
+}
+core_initcall(function_tracer_register);
+
+#endif /* CONFIG_FUNCTION_TRACER */
+

@@ -27,7 +27,8 @@
 #include <linux/slab.h>
 #include <asm/sections.h>
 
-#include "trace.h"
+#include "ftrace_internal.h"
+#include "trace_tracers.h"
 
 /* The columns a line's function name is indented by per level. */
 #define GRAPH_INDENT		2
@@ -671,7 +672,7 @@ static void graph_header(struct seq_file *m, struct trace_iterator *iter)
 		   dur ? "   |   |      " : "");
 }
 
-const struct tracer graph_tracer = {
+static const struct tracer graph_tracer = {
 	.name		= "function_graph",
 	.start		= graph_start,
 	.stop		= graph_stop,
@@ -692,6 +693,12 @@ const struct tracer graph_tracer = {
 	.print_line	= trace_graph_print_line,
 	.print_header	= graph_header,
 };
+
+static int __init graph_tracer_register(void)
+{
+	return register_tracer(&graph_tracer);
+}
+core_initcall(graph_tracer_register);
 
 /* ---- max_graph_depth ---------------------------------------------------- */
 

@@ -20,7 +20,7 @@
 #include <linux/slab.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "trace_files.h"
 
 static struct dentry *instances_dir;
 
@@ -84,6 +84,7 @@ static int trace_session_create_files(struct trace_array *tr)
 			create_cpu_files(tr, cpu);
 
 	trace_tracers_create_files(tr);
+	trace_event_pids_create_files(tr);
 	return event_trace_add_tr(tr);
 }
 

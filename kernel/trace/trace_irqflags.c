@@ -6,9 +6,10 @@
  *
  * Lockdep learns the hardirq state of each CPU from here.  The hooks
  * also emit the preemptirq events (irq_disable, irq_enable,
- * preempt_disable, preempt_enable) and drive the irqsoff, preemptoff
- * and preemptirqsoff tracers (trace_irqsoff.c), whose work costs a
- * patched-out jump while none of them is on.
+ * preempt_disable, preempt_enable; defined in subsys_traces.c) and drive
+ * the irqsoff, preemptoff and preemptirqsoff tracers (trace_irqsoff.c,
+ * through the hook it registered), whose work costs a patched-out jump
+ * while none of them is on.
  *
  * They run with interrupts or preemption off, in NMI, in the idle task
  * and in the entry code: nothing here is traced or probed, and whatever
@@ -25,18 +26,40 @@
 #include <linux/lockdep.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
+#include <linux/static_call.h>
 
-#include "trace.h"
-
-#define CREATE_TRACE_POINTS
 #include <trace/events/preemptirq.h>
 
+#include "trace_leaves.h"
+
 #if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
+static void latency_none(int what, unsigned long ip, unsigned long parent_ip)
+{
+}
+
+DEFINE_STATIC_KEY_FALSE(irqsoff_tracing);
+DEFINE_STATIC_CALL(irqflags_latency, latency_none);
+
+/**
+ * trace_irqflags_latency_hook() - what the hooks call while irqsoff_tracing
+ *	is on
+ * @hook: the latency tracers' (trace_irqsoff.c), given an IRQSOFF_* event,
+ *	where it happened and its caller
+ *
+ * The latency tracers sit above this file: they register their hook once,
+ * at boot, and turn the static key irqsoff_tracing on while one of them
+ * runs.
+ */
+void __init trace_irqflags_latency_hook(trace_irqflags_hook_t hook)
+{
+	static_call_update(irqflags_latency, hook);
+}
+
 static __always_inline void latency_hook(int what, unsigned long ip,
 					 unsigned long parent_ip)
 {
 	if (static_branch_unlikely(&irqsoff_tracing))
-		irqsoff_hook(what, ip, parent_ip);
+		static_call(irqflags_latency)(what, ip, parent_ip);
 }
 #else
 static __always_inline void latency_hook(int what, unsigned long ip,

@@ -4,8 +4,9 @@
  * stretch a CPU spent with interrupts off, with preemption off, or with
  * either, as in Linux 6.12 (Documentation/trace/ftrace.rst).
  *
- * The hooks of trace_irqflags.c call irqsoff_hook() while one of these
- * tracers is on (the static key irqsoff_tracing).  A CPU's stretch
+ * The hooks of trace_irqflags.c call irqsoff_hook() (registered with
+ * them) while one of these tracers is on (the static key
+ * irqsoff_tracing, theirs).  A CPU's stretch
  * begins when the first of the traced conditions takes hold and ends
  * when the last one goes; its beginning and end are written to the
  * live buffer as function records, and with the function-trace option
@@ -22,9 +23,7 @@
 #include <linux/percpu.h>
 #include <linux/trace_recursion.h>
 
-#include "trace.h"
-
-DEFINE_STATIC_KEY_FALSE(irqsoff_tracing);
+#include "trace_tracers.h"
 
 /* What a tracer times. */
 #define CRIT_IRQS	BIT(0)
@@ -124,16 +123,13 @@ static bool crit_still_off(unsigned int mode, int what)
 	}
 }
 
-/**
- * irqsoff_hook() - interrupts or preemption were turned off or on
- * @what: an IRQSOFF_* event
- * @ip: where
- * @parent_ip: its caller
- *
- * Called by the hooks of trace_irqflags.c while irqsoff_tracing is on,
- * with interrupts or preemption disabled.
+/*
+ * Interrupts or preemption were turned off or on (@what, an IRQSOFF_*
+ * event) at @ip, called from @parent_ip: the hook this file registers
+ * with trace_irqflags.c, called while irqsoff_tracing is on, with
+ * interrupts or preemption disabled.
  */
-void irqsoff_hook(int what, unsigned long ip, unsigned long parent_ip)
+static void irqsoff_hook(int what, unsigned long ip, unsigned long parent_ip)
 {
 	struct trace_array *tr = READ_ONCE(crit_tr);
 	unsigned int mode = READ_ONCE(crit_mode);
@@ -286,7 +282,7 @@ static int irqsoff_start(struct trace_array *tr)
 	return crit_start(tr, CRIT_IRQS);
 }
 
-const struct tracer irqsoff_tracer = {
+static const struct tracer irqsoff_tracer = {
 	.name		= "irqsoff",
 	.start		= irqsoff_start,
 	.stop		= crit_stop,
@@ -302,7 +298,7 @@ static int preemptoff_start(struct trace_array *tr)
 	return crit_start(tr, CRIT_PREEMPT);
 }
 
-const struct tracer preemptoff_tracer = {
+static const struct tracer preemptoff_tracer = {
 	.name		= "preemptoff",
 	.start		= preemptoff_start,
 	.stop		= crit_stop,
@@ -318,7 +314,7 @@ static int preemptirqsoff_start(struct trace_array *tr)
 	return crit_start(tr, CRIT_IRQS | CRIT_PREEMPT);
 }
 
-const struct tracer preemptirqsoff_tracer = {
+static const struct tracer preemptirqsoff_tracer = {
 	.name		= "preemptirqsoff",
 	.start		= preemptirqsoff_start,
 	.stop		= crit_stop,
@@ -327,3 +323,20 @@ const struct tracer preemptirqsoff_tracer = {
 	.max_latency	= true,
 };
 #endif
+
+/* Registered in 6.12's order: available_tracers lists the last first. */
+static int __init irqsoff_tracers_register(void)
+{
+	trace_irqflags_latency_hook(irqsoff_hook);
+#ifdef CONFIG_IRQSOFF_TRACER
+	register_tracer(&irqsoff_tracer);
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+	register_tracer(&preemptoff_tracer);
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+	register_tracer(&preemptirqsoff_tracer);
+#endif
+	return 0;
+}
+core_initcall(irqsoff_tracers_register);

@@ -34,7 +34,7 @@
 
 #include <asm/setup.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 
@@ -954,6 +954,67 @@ void destroy_local_trace_kprobe(struct trace_event_call *event_call)
 	point_unregister(pt);
 	probe_event_free_local(ev);
 	point_free(pt);
+}
+
+/**
+ * perf_kprobe_init() - open a perf "kprobe" PMU event
+ * @p_event: the perf event: attr.kprobe_func names the function (user
+ *	memory; "" or none for an address), attr.probe_offset is the offset
+ *	from it, or attr.kprobe_addr the address
+ * @is_retprobe: a return probe (the retprobe bit of attr.config)
+ *
+ * Makes a kprobe event for @p_event alone, with no arguments, and opens
+ * @p_event on it.
+ *
+ * Context: process context (perf_event_open()).
+ * Return: 0, -E2BIG for a name of KSYM_NAME_LEN or more, -EFAULT,
+ * create_local_trace_kprobe()'s error, or perf_trace_init()'s.
+ */
+int perf_kprobe_init(struct perf_event *p_event, bool is_retprobe)
+{
+	struct trace_event_call *call;
+	char *func = NULL;
+	long len;
+	int ret;
+
+	if (p_event->attr.kprobe_func) {
+		func = kzalloc(KSYM_NAME_LEN, GFP_KERNEL);
+		if (!func)
+			return -ENOMEM;
+		len = strncpy_from_user(func,
+					u64_to_user_ptr(p_event->attr.kprobe_func),
+					KSYM_NAME_LEN);
+		ret = len == KSYM_NAME_LEN ? -E2BIG : len;
+		if (ret < 0)
+			goto out;
+		if (!func[0]) {
+			kfree(func);
+			func = NULL;
+		}
+	}
+	call = create_local_trace_kprobe(func,
+					 (void *)(unsigned long)p_event->attr.kprobe_addr,
+					 p_event->attr.probe_offset, is_retprobe);
+	ret = PTR_ERR_OR_ZERO(call);
+	if (!ret)
+		ret = perf_trace_open_local(call, p_event,
+					    destroy_local_trace_kprobe);
+out:
+	kfree(func);
+	return ret;
+}
+
+/**
+ * perf_kprobe_destroy() - close a perf "kprobe" PMU event
+ * @p_event: the perf event, scheduled out everywhere
+ *
+ * Frees the kprobe event made for it.
+ *
+ * Context: process context.
+ */
+void perf_kprobe_destroy(struct perf_event *p_event)
+{
+	perf_trace_close_local(p_event, destroy_local_trace_kprobe);
 }
 #endif /* CONFIG_PERF_EVENTS */
 

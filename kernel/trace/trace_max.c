@@ -30,7 +30,7 @@
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 
 /* The files show and take microseconds; the values are nanoseconds. */
 static ssize_t nsecs_read(unsigned long val, char __user *ubuf, size_t cnt,

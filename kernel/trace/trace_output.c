@@ -23,7 +23,7 @@
 #include <linux/utsname.h>
 #include <linux/xarray.h>
 
-#include "trace.h"
+#include "trace_text.h"
 
 /* The hex digits of an address shown in full. */
 #define PTR_DIGITS	((int)(2 * sizeof(void *)))
@@ -373,6 +373,8 @@ static void print_lat_sym(struct seq_file *m, struct trace_array *tr,
  * trace_print_lat_header() - the latency-format header of the trace file
  * @m: the trace file
  * @tr: its session
+ * @max: the worst case its latency tracer shows (trace_max_shown()), or
+ *	all zeroes
  * @entries: records in the buffer
  * @total: records written, those overwritten included
  * @help: add the legend of the line's columns (verbose off)
@@ -382,6 +384,7 @@ static void print_lat_sym(struct seq_file *m, struct trace_array *tr,
  * record none and show zeroes, as 6.12's do.
  */
 void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
+			    const struct trace_max_info *max,
 			    unsigned long entries, unsigned long total,
 			    bool help)
 {
@@ -403,15 +406,13 @@ void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 			    preempt_model_voluntary() ? "desktop" :
 			    preempt_model_full() ? "preempt" :
 			    preempt_model_rt() ? "preempt_rt" : "unknown";
-	struct trace_max_info max = {};
 	int i;
 
-	trace_max_shown(tr, &max);
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", trace_tracer_name(tr),
 		   init_utsname()->release);
 	seq_printf(m, "# %s\n", LAT_RULE);
 	seq_printf(m, "# latency: %llu us, #%lu/%lu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0",
-		   div_u64(max.latency, NSEC_PER_USEC), entries, total, max.cpu,
+		   div_u64(max->latency, NSEC_PER_USEC), entries, total, max->cpu,
 		   model);
 	if (IS_ENABLED(CONFIG_SMP))
 		seq_printf(m, " #P:%d)\n", num_online_cpus());
@@ -419,14 +420,14 @@ void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 		seq_puts(m, ")\n");
 	seq_puts(m, "#    -----------------\n");
 	seq_printf(m, "#    | task: %.16s-%d (uid:%u nice:%ld policy:%u rt_prio:%u)\n",
-		   max.comm, max.pid, from_kuid_munged(seq_user_ns(m), max.uid),
-		   max.nice, max.policy, max.rt_prio);
+		   max->comm, max->pid, from_kuid_munged(seq_user_ns(m), max->uid),
+		   max->nice, max->policy, max->rt_prio);
 	seq_puts(m, "#    -----------------\n");
-	if (max.start_ip) {
+	if (max->start_ip) {
 		seq_puts(m, "#  => started at: ");
-		print_lat_sym(m, tr, max.start_ip);
+		print_lat_sym(m, tr, max->start_ip);
 		seq_puts(m, "\n#  => ended at:   ");
-		print_lat_sym(m, tr, max.end_ip);
+		print_lat_sym(m, tr, max->end_ip);
 		seq_puts(m, "\n#\n");
 	}
 	seq_puts(m, "#\n");
@@ -439,7 +440,15 @@ void trace_print_lat_header(struct seq_file *m, struct trace_array *tr,
 
 /* ---- the fields option ------------------------------------------------ */
 
-static struct trace_event_call *event_call_of(struct trace_event *event);
+/*
+ * The event a record type belongs to: every record type registered is
+ * that of a &struct trace_event_call (trace_add_event_call()), the core's
+ * own ones (trace_events_core.c) included.
+ */
+static struct trace_event_call *event_call_of(struct trace_event *event)
+{
+	return container_of(event, struct trace_event_call, event);
+}
 
 /* How the fields option shows a field: chosen from its type's text. */
 enum field_show {
@@ -1247,7 +1256,7 @@ static enum print_line_t raw_bprint(struct trace_iterator *iter, int flags,
 	return trace_handle_return(&iter->seq);
 }
 
-static struct trace_event_functions function_funcs = {
+struct trace_event_functions trace_function_funcs = {
 	.trace	= print_function,
 	.raw	= raw_function,
 	.hex	= hex_function,
@@ -1280,35 +1289,35 @@ static enum print_line_t print_graph_ret(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
-static struct trace_event_functions funcgraph_entry_funcs = {
+struct trace_event_functions trace_funcgraph_entry_funcs = {
 	.trace	= print_graph_ent,
 };
 
-static struct trace_event_functions funcgraph_exit_funcs = {
+struct trace_event_functions trace_funcgraph_exit_funcs = {
 	.trace	= print_graph_ret,
 };
 #endif
 
-static struct trace_event_functions kernel_stack_funcs = {
+struct trace_event_functions trace_kernel_stack_funcs = {
 	.trace	= print_stack,
 };
 
-static struct trace_event_functions print_funcs = {
+struct trace_event_functions trace_print_funcs = {
 	.trace	= print_print,
 	.raw	= raw_print,
 };
 
-static struct trace_event_functions bputs_funcs = {
+struct trace_event_functions trace_bputs_funcs = {
 	.trace	= print_bputs,
 	.raw	= raw_bputs,
 };
 
-static struct trace_event_functions bprint_funcs = {
+struct trace_event_functions trace_bprint_funcs = {
 	.trace	= print_bprint,
 	.raw	= raw_bprint,
 };
 
-static struct trace_event_functions raw_data_funcs = {
+struct trace_event_functions trace_raw_data_funcs = {
 	.trace	= print_raw_data,
 	.raw	= print_raw_data,
 };
@@ -1370,238 +1379,12 @@ static enum print_line_t raw_wake(struct trace_iterator *iter, int flags,
 	return raw_ctxwake(iter, '+');
 }
 
-static struct trace_event_functions context_switch_funcs = {
+struct trace_event_functions trace_context_switch_funcs = {
 	.trace	= print_ctx,
 	.raw	= raw_ctx,
 };
 
-static struct trace_event_functions wakeup_funcs = {
+struct trace_event_functions trace_wakeup_funcs = {
 	.trace	= print_wake,
 	.raw	= raw_wake,
 };
-
-/*
- * The core's record types as events of the "ftrace" system: they have
- * a format and an id under events/ftrace/, for readers of the binary
- * buffer, but nothing to enable.  Their layouts are user ABI.
- */
-#define CORE_FIELD(_type, _name, _struct) {				\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct _struct, _name),		\
-		.size = sizeof(((struct _struct *)0)->_name),		\
-	}
-
-/* A flexible array at the end of the record: size 0. */
-#define CORE_TAIL(_type, _name, _struct) {				\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct _struct, _name),		\
-	}
-
-/* Code addresses: the fields option shows them as symbols. */
-#define CORE_FIELD_FN(_name, _struct) {					\
-		.type = "unsigned long", .name = #_name,		\
-		.offset = offsetof(struct _struct, _name),		\
-		.size = sizeof(unsigned long),				\
-		.filter_type = FILTER_TRACE_FN,				\
-	}
-
-static struct trace_event_fields function_fields[] = {
-	CORE_FIELD_FN(ip, ftrace_entry),
-	CORE_FIELD_FN(parent_ip, ftrace_entry),
-	{}
-};
-
-/* As 6.12 shows it: eight callers, whatever a record holds. */
-static struct trace_event_fields kernel_stack_fields[] = {
-	{ .type = "int", .name = "size", .is_signed = 1,
-	  .offset = offsetof(struct stack_entry, size), .size = sizeof(int) },
-	{ .type = "unsigned long[" __stringify(FTRACE_STACK_ENTRIES) "]",
-	  .name = "caller", .offset = offsetof(struct stack_entry, caller),
-	  .size = FTRACE_STACK_ENTRIES * sizeof(unsigned long),
-	  .len = FTRACE_STACK_ENTRIES },
-	{}
-};
-
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-#define GRAPH_FIELD(_type, _name, _struct, _member, _signed) {		\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct _struct, _member._name),	\
-		.size = sizeof(((struct _struct *)0)->_member._name),	\
-		.is_signed = _signed,					\
-	}
-
-static struct trace_event_fields funcgraph_entry_fields[] = {
-	GRAPH_FIELD("unsigned long", func, ftrace_graph_ent_entry, graph_ent, 0),
-	GRAPH_FIELD("int", depth, ftrace_graph_ent_entry, graph_ent, 1),
-	{}
-};
-
-static struct trace_event_fields funcgraph_exit_fields[] = {
-	GRAPH_FIELD("unsigned long", func, ftrace_graph_ret_entry, ret, 0),
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-	GRAPH_FIELD("unsigned long", retval, ftrace_graph_ret_entry, ret, 0),
-#endif
-	GRAPH_FIELD("int", depth, ftrace_graph_ret_entry, ret, 1),
-	GRAPH_FIELD("unsigned int", overrun, ftrace_graph_ret_entry, ret, 0),
-	GRAPH_FIELD("unsigned long long", calltime, ftrace_graph_ret_entry, ret, 0),
-	GRAPH_FIELD("unsigned long long", rettime, ftrace_graph_ret_entry, ret, 0),
-	{}
-};
-#endif
-
-static struct trace_event_fields print_fields[] = {
-	CORE_FIELD("unsigned long", ip, print_entry),
-	CORE_TAIL("char[]", buf, print_entry),
-	{}
-};
-
-static struct trace_event_fields bputs_fields[] = {
-	CORE_FIELD("unsigned long", ip, bputs_entry),
-	CORE_FIELD("const char *", str, bputs_entry),
-	{}
-};
-
-static struct trace_event_fields bprint_fields[] = {
-	CORE_FIELD("unsigned long", ip, bprint_entry),
-	CORE_FIELD("const char *", fmt, bprint_entry),
-	CORE_TAIL("u32[]", buf, bprint_entry),
-	{}
-};
-
-static struct trace_event_fields raw_data_fields[] = {
-	CORE_FIELD("unsigned int", id, raw_data_entry),
-	CORE_TAIL("char[]", buf, raw_data_entry),
-	{}
-};
-
-static struct trace_event_fields context_switch_fields[] = {
-	CORE_FIELD("unsigned int", prev_pid, ctx_switch_entry),
-	CORE_FIELD("unsigned int", next_pid, ctx_switch_entry),
-	CORE_FIELD("unsigned int", next_cpu, ctx_switch_entry),
-	CORE_FIELD("unsigned char", prev_prio, ctx_switch_entry),
-	CORE_FIELD("unsigned char", prev_state, ctx_switch_entry),
-	CORE_FIELD("unsigned char", next_prio, ctx_switch_entry),
-	CORE_FIELD("unsigned char", next_state, ctx_switch_entry),
-	{}
-};
-
-/* The same record as a context switch's. */
-#define wakeup_fields context_switch_fields
-
-#define CORE_EVENT(_name, _type, _entry, _fmt)				\
-	static struct trace_event_fields *_name##_fields_get(void)	\
-	{								\
-		return _name##_fields;					\
-	}								\
-	static struct trace_event_class _name##_class = {		\
-		.system	= "ftrace",					\
-		.fields	= _name##_fields_get,				\
-		.size	= sizeof(struct _entry),			\
-	};								\
-	static struct trace_event_call _name##_call = {			\
-		.class		= &_name##_class,			\
-		.name		= #_name,				\
-		.print_fmt	= _fmt,					\
-		.event		= { .type = _type, .funcs = &_name##_funcs }, \
-		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
-	}
-
-CORE_EVENT(function, TRACE_FN, ftrace_entry,
-	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
-CORE_EVENT(context_switch, TRACE_CTX, ctx_switch_entry,
-	   "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, "
-	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
-	   "REC->next_state, REC->next_cpu");
-CORE_EVENT(wakeup, TRACE_WAKE, ctx_switch_entry,
-	   "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, "
-	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
-	   "REC->next_state, REC->next_cpu");
-CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\", "
-	   "(void *)REC->caller[0], (void *)REC->caller[1], "
-	   "(void *)REC->caller[2], (void *)REC->caller[3], "
-	   "(void *)REC->caller[4], (void *)REC->caller[5], "
-	   "(void *)REC->caller[6], (void *)REC->caller[7]");
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-CORE_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
-	   "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
-	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", "
-	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
-	   "REC->depth, REC->retval");
-#else
-CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
-	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", "
-	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
-	   "REC->depth");
-#endif
-#endif
-CORE_EVENT(print, TRACE_PRINT, print_entry,
-	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
-CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
-	   "\"%ps: %s\", (void *)REC->ip, REC->fmt");
-CORE_EVENT(bputs, TRACE_BPUTS, bputs_entry,
-	   "\"%ps: %s\", (void *)REC->ip, REC->str");
-CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
-	   "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
-
-/* In id order, as upstream lists them. */
-static struct trace_event_call *core_calls[] = {
-	&function_call, &context_switch_call, &wakeup_call,
-	&kernel_stack_call, &print_call, &bprint_call,
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	&funcgraph_exit_call, &funcgraph_entry_call,
-#endif
-	&bputs_call,
-	&raw_data_call,
-};
-
-/**
- * ftrace_event_is_function() - whether an event is ftrace:function
- * @call: the event
- *
- * Return: true for the function tracer's record type as an event, which
- * perf opens (perf_ftrace_event_register()).
- */
-bool ftrace_event_is_function(struct trace_event_call *call)
-{
-	return call == &function_call;
-}
-
-/*
- * The event a record type belongs to: every event's record type is the
- * one in its &struct trace_event_call; for the numbers of the core's
- * own types, only those that are events (the core_calls) have one.
- */
-static struct trace_event_call *event_call_of(struct trace_event *event)
-{
-	int i;
-
-	if (event->type > __TRACE_LAST_TYPE)
-		return container_of(event, struct trace_event_call, event);
-	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
-		if (&core_calls[i]->event == event)
-			return core_calls[i];
-	return NULL;
-}
-
-/**
- * trace_output_init() - register the core's record types
- *
- * Return: 0.
- */
-__init int trace_output_init(void)
-{
-	int i;
-
-#if defined(CONFIG_PERF_EVENTS) && defined(CONFIG_FUNCTION_TRACER)
-	/* perf opens ftrace:function; nothing enables it in a session. */
-	function_class.reg = perf_ftrace_event_register;
-#endif
-	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
-		WARN_ON(trace_add_event_call(core_calls[i]));
-	return 0;
-}

@@ -29,7 +29,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace.h"
+#include "trace_text.h"
 
 /* The longest trace_printk() text recorded; longer text is cut. */
 #define TRACE_PRINTK_MAX	1024
@@ -630,3 +630,26 @@ int unregister_ftrace_export(struct trace_export *export)
 	return -EOPNOTSUPP;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_export);
+
+int __disable_trace_on_warning;
+
+/**
+ * disable_trace_on_warning() - stop tracing at a WARN, if asked to
+ *
+ * With the traceoff_on_warning sysctl (or boot option) set, the trace
+ * that led to the warning is kept.
+ */
+void disable_trace_on_warning(void)
+{
+	if (__disable_trace_on_warning) {
+		__trace_puts(_THIS_IP_, "Disabling tracing due to warning\n", 33);
+		tracing_off();
+	}
+}
+
+static int __init set_traceoff_on_warning(char *str)
+{
+	__disable_trace_on_warning = 1;
+	return 1;
+}
+__setup("traceoff_on_warning", set_traceoff_on_warning);

@@ -37,7 +37,7 @@
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_probe.h"
 
 #define X(name, text) text,

@@ -23,7 +23,7 @@
 #include <linux/uio.h>
 #include <linux/vmalloc.h>
 
-#include "trace.h"
+#include "trace_files.h"
 
 /* ---- reading records: the trace and trace_pipe files ------------------ */
 
@@ -192,9 +192,9 @@ static void reader_advance(struct trace_reader *r)
 		reader_step(r, r->iter.cpu);
 }
 
-/**
- * trace_iter_peek_next() - the record after the current one on its CPU
- * @iter: the iterator of a reader of the trace or trace_pipe file
+/*
+ * The record after the current one on its CPU, for trace_iter_peek_next()
+ * (a reader's &struct trace_iter_lookahead).
  *
  * For printers whose line depends on the next record (the function graph
  * tracer's leaf functions).  The current record stays @iter->ent (a copy
@@ -202,9 +202,9 @@ static void reader_advance(struct trace_reader *r)
  *
  * Return: the next record, valid until the reader moves on, or NULL when
  * there is none yet, records were lost in between, the current record is
- * too big to copy, or @iter cannot look ahead (ftrace_dump()).
+ * too big to copy.
  */
-const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
+static const struct trace_entry *reader_peek_next(struct trace_iterator *iter)
 {
 	struct trace_buffer *buffer;
 	struct ring_buffer_event *event;
@@ -212,7 +212,7 @@ const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
 	unsigned long lost = 0;
 	u64 ts = 0;
 
-	if (!iter->lookahead || iter->ent_size > TRACE_LOOKAHEAD_MAX)
+	if (iter->ent_size > TRACE_LOOKAHEAD_MAX)
 		return NULL;
 	r = container_of(iter, struct trace_reader, iter);
 	buffer = reader_buffer(r);
@@ -232,20 +232,19 @@ const struct trace_entry *trace_iter_peek_next(struct trace_iterator *iter)
 	return ring_buffer_event_data(event);
 }
 
-/**
- * trace_iter_take_next() - make the record trace_iter_peek_next() returned
- *	part of the current line
- * @iter: the iterator it was called on
- *
- * The reader moves past that record; it is not shown on a line of its own.
- */
-void trace_iter_take_next(struct trace_iterator *iter)
+/* Move past the record reader_peek_next() returned: it is on this line. */
+static void reader_take_next(struct trace_iterator *iter)
 {
 	struct trace_reader *r = container_of(iter, struct trace_reader, iter);
 
-	if (iter->lookahead && r->ahead)
+	if (r->ahead)
 		reader_step(r, iter->cpu);
 }
+
+static const struct trace_iter_lookahead reader_lookahead = {
+	.peek	= reader_peek_next,
+	.take	= reader_take_next,
+};
 
 /* A reader of the session and CPU of @key, holding a reference to it. */
 static struct trace_reader *reader_alloc(struct trace_file_key *key,
@@ -258,7 +257,7 @@ static struct trace_reader *reader_alloc(struct trace_file_key *key,
 		return ERR_PTR(-ENOMEM);
 	r->iter.tr = key->tr;
 	r->iter.tracer = trace_tracer_of(key->tr);
-	r->iter.lookahead = true;
+	r->iter.lookahead = &reader_lookahead;
 	r->cpu_file = key->cpu;
 	r->consume = consume;
 	r->until = U64_MAX;
@@ -321,6 +320,17 @@ static void reader_format(struct trace_reader *r)
 
 /* The trace file: a seq_file over a non-consuming reader. */
 
+/* The latency header, with the worst case the snapshot buffer shows. */
+static void print_lat_header(struct seq_file *m, struct trace_array *tr,
+			     unsigned long entries, unsigned long total,
+			     bool help)
+{
+	struct trace_max_info max = {};
+
+	trace_max_shown(tr, &max);
+	trace_print_lat_header(m, tr, &max, entries, total, help);
+}
+
 static void print_header(struct seq_file *m, struct trace_reader *r)
 {
 	struct trace_array *tr = r->iter.tr;
@@ -348,15 +358,15 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 	if (r->iter.tracer->print_header) {
 		/* As upstream: no latency header while the buffer is empty. */
 		if ((flags & TRACE_ITER(LATENCY_FMT)) && entries)
-			trace_print_lat_header(m, tr, entries, total, false);
+			print_lat_header(m, tr, entries, total, false);
 		r->iter.tracer->print_header(m, &r->iter);
 		return;
 	}
 	if (flags & TRACE_ITER(LATENCY_FMT)) {
 		/* As upstream: nothing more while the buffer is empty. */
 		if (entries)
-			trace_print_lat_header(m, tr, entries, total,
-					       !(flags & TRACE_ITER(VERBOSE)));
+			print_lat_header(m, tr, entries, total,
+					 !(flags & TRACE_ITER(VERBOSE)));
 		return;
 	}
 	if (flags & TRACE_ITER(VERBOSE))

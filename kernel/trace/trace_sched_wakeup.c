@@ -27,7 +27,7 @@
 #include <linux/trace_recursion.h>
 #include <trace/events/sched.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 
 /* Which tasks a tracer times. */
 enum wake_kind {
@@ -306,7 +306,7 @@ static int wakeup_dl_start(struct trace_array *tr)
 	return wake_start_kind(tr, WAKE_DL);
 }
 
-const struct tracer wakeup_tracer = {
+static const struct tracer wakeup_tracer = {
 	.name		= "wakeup",
 	.start		= wakeup_start,
 	.stop		= wake_stop,
@@ -315,7 +315,7 @@ const struct tracer wakeup_tracer = {
 	.max_latency	= true,
 };
 
-const struct tracer wakeup_rt_tracer = {
+static const struct tracer wakeup_rt_tracer = {
 	.name		= "wakeup_rt",
 	.start		= wakeup_rt_start,
 	.stop		= wake_stop,
@@ -324,7 +324,7 @@ const struct tracer wakeup_rt_tracer = {
 	.max_latency	= true,
 };
 
-const struct tracer wakeup_dl_tracer = {
+static const struct tracer wakeup_dl_tracer = {
 	.name		= "wakeup_dl",
 	.start		= wakeup_dl_start,
 	.stop		= wake_stop,
@@ -332,3 +332,13 @@ const struct tracer wakeup_dl_tracer = {
 	.set_option	= wake_set_option,
 	.max_latency	= true,
 };
+
+/* Registered in 6.12's order: available_tracers lists the last first. */
+static int __init wakeup_tracers_register(void)
+{
+	register_tracer(&wakeup_tracer);
+	register_tracer(&wakeup_rt_tracer);
+	register_tracer(&wakeup_dl_tracer);
+	return 0;
+}
+core_initcall(wakeup_tracers_register);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The snapshot buffer of a session (CONFIG_TRACER_SNAPSHOT).
+ * The snapshot buffer of a session (CONFIG_TRACER_SNAPSHOT; without it,
+ * the public calls only write that there is none into the trace).
  *
  * Every session has a second ring buffer, tr->snapshot.  Taking a
  * snapshot exchanges the CPU buffers of the two (ring_buffer_swap_cpu()):
@@ -25,8 +26,9 @@
 #include <linux/kernel.h>
 #include <linux/workqueue.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
+#ifdef CONFIG_TRACER_SNAPSHOT
 /* Boot options: alloc_snapshot, ftrace_boot_snapshot. */
 static bool boot_alloc __initdata;
 static bool boot_take __initdata;
@@ -328,3 +330,38 @@ void __init ftrace_boot_snapshot(void)
 	if (boot_take)
 		tracing_snapshot_alloc();
 }
+
+#else /* !CONFIG_TRACER_SNAPSHOT */
+
+/**
+ * tracing_snapshot() - take a snapshot of the trace buffer
+ *
+ * This kernel has no snapshot buffer (CONFIG_TRACER_SNAPSHOT): the
+ * request is written into the trace, so that it is not lost silently.
+ */
+void tracing_snapshot(void)
+{
+	__trace_puts(_THIS_IP_, "*** SNAPSHOT NOT SUPPORTED ***\n", 31);
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/**
+ * tracing_snapshot_alloc() - allocate the snapshot buffer, then snapshot
+ *
+ * As tracing_snapshot().
+ */
+void tracing_snapshot_alloc(void)
+{
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_boot_snapshot() - take the snapshot asked for on the command line
+ *
+ * There is no snapshot buffer: nothing to do.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+}
+#endif /* CONFIG_TRACER_SNAPSHOT */

@@ -40,7 +40,7 @@
 #include <linux/sysctl.h>
 #include <asm/setup.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 
 /* The most frames kept of the deepest stack. */
 #define STACK_FRAMES	256

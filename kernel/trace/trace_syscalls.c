@@ -36,7 +36,7 @@
 
 #include <asm/syscall.h>
 
-#include "trace.h"
+#include "trace_events_internal.h"
 
 /*
  * A sys_enter_<name> record: the syscall number and one unsigned long
@@ -636,6 +636,7 @@ struct trace_event_class event_class_syscall_enter = {
 	.system		= "syscalls",
 	.get_fields	= syscall_enter_fields,
 	.reg		= syscall_event_reg,
+	.perf_reg	= true,
 	.raw_init	= syscall_event_init,
 	.size		= sizeof(struct syscall_trace_enter),
 };
@@ -644,6 +645,7 @@ struct trace_event_class event_class_syscall_exit = {
 	.system		= "syscalls",
 	.field_array	= syscall_exit_fields,
 	.reg		= syscall_event_reg,
+	.perf_reg	= true,
 	.raw_init	= syscall_event_init,
 	.size		= sizeof(struct syscall_trace_exit),
 };

@@ -32,7 +32,7 @@
 #include <linux/tracefs.h>
 #include <linux/uprobes.h>
 
-#include "trace.h"
+#include "trace_tracers.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 
@@ -801,6 +801,64 @@ void destroy_local_trace_uprobe(struct trace_event_call *event_call)
 	pt = list_first_entry(&ev->points, struct uprobe_point, node);
 	probe_event_free_local(ev);
 	point_free(pt);
+}
+
+/**
+ * perf_uprobe_init() - open a perf "uprobe" PMU event
+ * @p_event: the perf event: attr.uprobe_path names the file (user
+ *	memory), attr.probe_offset the offset in it
+ * @ref_ctr_offset: the offset of the probe's reference counter, or 0
+ * @is_retprobe: a return probe (the retprobe bit of attr.config)
+ *
+ * Makes a uprobe event for @p_event alone, with no arguments, and opens
+ * @p_event on it.
+ *
+ * Context: process context (perf_event_open()).
+ * Return: 0, -EINVAL for no path or an empty one, -E2BIG for a path of
+ * PATH_MAX or more, -EFAULT, create_local_trace_uprobe()'s error, or
+ * perf_trace_init()'s.
+ */
+int perf_uprobe_init(struct perf_event *p_event, unsigned long ref_ctr_offset,
+		     bool is_retprobe)
+{
+	struct trace_event_call *call;
+	char *path;
+	int ret;
+
+	if (!p_event->attr.uprobe_path)
+		return -EINVAL;
+	path = strndup_user(u64_to_user_ptr(p_event->attr.uprobe_path),
+			    PATH_MAX);
+	if (IS_ERR(path)) {
+		ret = PTR_ERR(path);
+		/* strndup_user() says -EINVAL for a string too long. */
+		return ret == -EINVAL ? -E2BIG : ret;
+	}
+	ret = -EINVAL;
+	if (!path[0])
+		goto out;
+	call = create_local_trace_uprobe(path, p_event->attr.probe_offset,
+					 ref_ctr_offset, is_retprobe);
+	ret = PTR_ERR_OR_ZERO(call);
+	if (!ret)
+		ret = perf_trace_open_local(call, p_event,
+					    destroy_local_trace_uprobe);
+out:
+	kfree(path);
+	return ret;
+}
+
+/**
+ * perf_uprobe_destroy() - close a perf "uprobe" PMU event
+ * @p_event: the perf event, scheduled out everywhere
+ *
+ * Frees the uprobe event made for it.
+ *
+ * Context: process context.
+ */
+void perf_uprobe_destroy(struct perf_event *p_event)
+{
+	perf_trace_close_local(p_event, destroy_local_trace_uprobe);
 }
 #endif /* CONFIG_PERF_EVENTS */
 

@@ -17,127 +17,18 @@
  *   - with event-fork set, a traced task's children are added to the
  *     list that holds their parent, and a task leaving drops out.
  *
- * A pid set (&struct trace_pid_set) is a sorted array, replaced whole
- * under RCU (the probes read it with preemption disabled); set_ftrace_pid
- * uses the same sets.
+ * The lists are pid sets (trace_pid_set.c), which set_ftrace_pid uses
+ * too; so does its function-fork option, through
+ * trace_pid_fork_probes().
  */
-#include <linux/bsearch.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/uaccess.h>
 
 #include <trace/events/sched.h>
 
-#include "trace.h"
-
-/* ---- pid sets ------------------------------------------------------------ */
-
-static int cmp_pid(const void *a, const void *b)
-{
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/**
- * trace_pid_set_has() - whether a pid is in a set
- * @set: the set, or NULL
- * @pid: the pid
- *
- * Context: Any context; the caller keeps @set alive.
- * Return: true if @pid is in @set; false for NULL.
- */
-bool trace_pid_set_has(const struct trace_pid_set *set, pid_t pid)
-{
-	return set && __inline_bsearch(&pid, set->pids, set->count,
-				       sizeof(pid), cmp_pid);
-}
-
-/* Sort and drop repeats. */
-static void pid_set_tidy(struct trace_pid_set *set)
-{
-	unsigned int i, n = 0;
-
-	sort(set->pids, set->count, sizeof(pid_t), cmp_pid, NULL);
-	for (i = 0; i < set->count; i++)
-		if (!n || set->pids[n - 1] != set->pids[i])
-			set->pids[n++] = set->pids[i];
-	set->count = n;
-}
-
-/**
- * trace_pid_set_parse() - the pids of a user write, added to a set
- * @old: the set the write adds to, or NULL
- * @text: pids in any base, separated by white space; changed in place
- * @out: the new set, or NULL when the write names no pid
- *
- * As in Linux 6.12, a write that names no pid leaves no set at all.
- *
- * Return: 0, -EINVAL for a word that is not a pid, or -ENOMEM.
- */
-int trace_pid_set_parse(const struct trace_pid_set *old, char *text,
-			struct trace_pid_set **out)
-{
-	unsigned int n = 0, i = 0, was = old ? old->count : 0;
-	struct trace_pid_set *set;
-	char *p = text, *word;
-
-	*out = NULL;
-	while ((word = strsep(&p, " \t\n")))
-		n += *word != '\0';
-	if (!n)
-		return 0;
-	set = kmalloc(struct_size(set, pids, n + was), GFP_KERNEL);
-	if (!set)
-		return -ENOMEM;
-	set->count = n + was;
-	for (; i < was; i++)
-		set->pids[i] = old->pids[i];
-	/* strsep() left NULs between the words: walk them again. */
-	for (p = text; n; p += strlen(p) + 1) {
-		int pid;
-
-		if (!*p)
-			continue;
-		/* In any base, as 6.12 reads pids ("0x1f", "017"). */
-		if (kstrtoint(p, 0, &pid) || pid < 0 || pid > PID_MAX_LIMIT) {
-			kfree(set);
-			return -EINVAL;
-		}
-		set->pids[i++] = pid;
-		n--;
-	}
-	pid_set_tidy(set);
-	*out = set;
-	return 0;
-}
-
-/*
- * @set with @pid added (@add) or taken out, or NULL when nothing changes
- * or there is no memory.  Called under pids_lock: it may not sleep.
- */
-static struct trace_pid_set *pid_set_with(const struct trace_pid_set *set,
-					  pid_t pid, bool add)
-{
-	struct trace_pid_set *new;
-	unsigned int i, n = 0;
-
-	if (trace_pid_set_has(set, pid) == add)
-		return NULL;
-	new = kmalloc(struct_size(new, pids, set->count + add), GFP_NOWAIT);
-	if (!new)
-		return NULL;
-	for (i = 0; i < set->count; i++)
-		if (set->pids[i] != pid)
-			new->pids[n++] = set->pids[i];
-	if (add)
-		new->pids[n++] = pid;
-	new->count = n;
-	pid_set_tidy(new);
-	return new;
-}
+#include "trace_events_internal.h"
 
 /* ---- which tasks a session traces -------------------------------------- */
 
@@ -187,98 +78,6 @@ static void wakeup_post(void *data, struct task_struct *task)
 	struct trace_array *tr = data;
 
 	set_ignore(tr, task_ignored(tr, current));
-}
-
-/* The lists are replaced under this lock by the fork and free probes. */
-static DEFINE_RAW_SPINLOCK(pids_lock);
-
-static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
-		   bool only_if)
-{
-	struct trace_pid_set *set, *new;
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	set = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
-	if (set && only_if) {
-		new = pid_set_with(set, pid, add);
-		if (new) {
-			rcu_assign_pointer(*slot, new);
-			kfree_rcu(set, rcu);
-		}
-	}
-	raw_spin_unlock_irqrestore(&pids_lock, flags);
-}
-
-/**
- * trace_pid_slot_fork() - a child joins the pid list its parent is in
- * @slot: the list (set_ftrace_pid's, say)
- * @parent: the parent's pid
- * @child: the child's pid
- *
- * Context: A tracepoint probe (preemption disabled).  Without memory the
- * child is left out.
- */
-void trace_pid_slot_fork(struct trace_pid_set __rcu **slot, pid_t parent,
-			 pid_t child)
-{
-	follow(slot, child, true,
-	       trace_pid_set_has(rcu_dereference_sched(*slot), parent));
-}
-
-/**
- * trace_pid_slot_exit() - a task that goes leaves a pid list
- * @slot: the list
- * @pid: its pid
- *
- * Context: A tracepoint probe (preemption disabled).
- */
-void trace_pid_slot_exit(struct trace_pid_set __rcu **slot, pid_t pid)
-{
-	follow(slot, pid, false, true);
-}
-
-/**
- * trace_pid_slot_merge() - add pids to a list, or empty it
- * @slot: the list
- * @add: the pids to add (consumed), or NULL to empty the list
- *
- * The fork and exit probes may change the list meanwhile: the merge and
- * the replacement are one step under their lock.
- *
- * Context: Process context.
- * Return: 0, or -ENOMEM (the list unchanged).
- */
-int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
-			 struct trace_pid_set *add)
-{
-	struct trace_pid_set *cur, *set = NULL;
-	unsigned long flags;
-	unsigned int n;
-
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	cur = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
-	n = cur ? cur->count : 0;
-	if (add) {
-		set = kmalloc(struct_size(set, pids, n + add->count),
-			      GFP_ATOMIC);
-		if (!set) {
-			raw_spin_unlock_irqrestore(&pids_lock, flags);
-			kfree(add);
-			return -ENOMEM;
-		}
-		set->count = n + add->count;
-		if (n)
-			memcpy(set->pids, cur->pids, n * sizeof(pid_t));
-		memcpy(set->pids + n, add->pids, add->count * sizeof(pid_t));
-		pid_set_tidy(set);
-	}
-	rcu_assign_pointer(*slot, set);
-	raw_spin_unlock_irqrestore(&pids_lock, flags);
-	kfree(add);
-	if (cur)
-		kfree_rcu(cur, rcu);
-	return 0;
 }
 
 /* event-fork: a child goes in the list its parent is in. */
@@ -411,20 +210,15 @@ static int pids_replace(struct trace_array *tr,
 {
 	bool was = trace_pids_filtering(tr), now;
 	struct trace_pid_set *old;
-	unsigned long flags;
 	int ret;
 
 	lockdep_assert_held(&trace_types_lock);
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	old = rcu_replace_pointer(*slot, set, lockdep_is_held(&pids_lock));
-	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	old = trace_pid_slot_swap(slot, set);
 	now = trace_pids_filtering(tr);
 	if (now && !was) {
 		ret = attach_switch_probes(tr);
 		if (ret) {
-			raw_spin_lock_irqsave(&pids_lock, flags);
-			rcu_assign_pointer(*slot, old);
-			raw_spin_unlock_irqrestore(&pids_lock, flags);
+			trace_pid_slot_swap(slot, old);
 			kfree(set);
 			return ret;
 		}
@@ -445,22 +239,8 @@ static int pids_replace(struct trace_array *tr,
 static int pids_add(struct trace_array *tr, struct trace_pid_set __rcu **slot,
 		    struct trace_pid_set *add)
 {
-	struct trace_pid_set *cur, *set;
-	unsigned long flags;
-	unsigned int n;
+	struct trace_pid_set *set = trace_pid_slot_union(slot, add);
 
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	cur = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
-	n = cur ? cur->count : 0;
-	set = kmalloc(struct_size(set, pids, n + add->count), GFP_ATOMIC);
-	if (set) {
-		set->count = n + add->count;
-		if (n)
-			memcpy(set->pids, cur->pids, n * sizeof(pid_t));
-		memcpy(set->pids + n, add->pids, add->count * sizeof(pid_t));
-		pid_set_tidy(set);
-	}
-	raw_spin_unlock_irqrestore(&pids_lock, flags);
 	kfree(add);
 	if (!set)
 		return -ENOMEM;
@@ -598,10 +378,25 @@ static ssize_t pids_write(struct file *filp, const char __user *ubuf,
 }
 
 /* set_event_pid and set_event_notrace_pid of every session. */
-const struct file_operations trace_event_pid_fops = {
+static const struct file_operations event_pid_fops = {
 	.open		= pids_open,
 	.read		= seq_read,
 	.write		= pids_write,
 	.llseek		= seq_lseek,
 	.release	= trace_key_seq_release,
 };
+
+/**
+ * trace_event_pids_create_files() - a session's set_event_pid and
+ *	set_event_notrace_pid
+ * @tr: the session, being made
+ */
+void trace_event_pids_create_files(struct trace_array *tr)
+{
+	void *key = trace_key(tr, RING_BUFFER_ALL_CPUS);
+
+	trace_create_file("set_event_pid", TRACE_MODE_WRITE, tr->dir, key,
+			  &event_pid_fops);
+	trace_create_file("set_event_notrace_pid", TRACE_MODE_WRITE, tr->dir,
+			  key, &event_pid_fops);
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core's own record types as events of the "ftrace" system:
+ * events/ftrace/function, kernel_stack, print, funcgraph_entry and the
+ * rest, each with the format and id that readers of the binary buffer
+ * (trace-cmd, perf, libtraceevent) parse its records by.  Their layouts
+ * (trace_session.h) and formats are user ABI; their text is trace_output.c's
+ * (trace_<name>_funcs).  Nothing enables them: the tracers write them.
+ */
+#include <linux/init.h>
+#include <linux/trace_events.h>
+
+#include "trace_events_internal.h"
+
+/*
+ * The core's record types as events of the "ftrace" system: they have
+ * a format and an id under events/ftrace/, for readers of the binary
+ * buffer, but nothing to enable.  Their layouts are user ABI.
+ */
+#define CORE_FIELD(_type, _name, _struct) {				\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _name),		\
+		.size = sizeof(((struct _struct *)0)->_name),		\
+	}
+
+/* A flexible array at the end of the record: size 0. */
+#define CORE_TAIL(_type, _name, _struct) {				\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _name),		\
+	}
+
+/* Code addresses: the fields option shows them as symbols. */
+#define CORE_FIELD_FN(_name, _struct) {					\
+		.type = "unsigned long", .name = #_name,		\
+		.offset = offsetof(struct _struct, _name),		\
+		.size = sizeof(unsigned long),				\
+		.filter_type = FILTER_TRACE_FN,				\
+	}
+
+static struct trace_event_fields function_fields[] = {
+	CORE_FIELD_FN(ip, ftrace_entry),
+	CORE_FIELD_FN(parent_ip, ftrace_entry),
+	{}
+};
+
+/* As 6.12 shows it: eight callers, whatever a record holds. */
+static struct trace_event_fields kernel_stack_fields[] = {
+	{ .type = "int", .name = "size", .is_signed = 1,
+	  .offset = offsetof(struct stack_entry, size), .size = sizeof(int) },
+	{ .type = "unsigned long[" __stringify(FTRACE_STACK_ENTRIES) "]",
+	  .name = "caller", .offset = offsetof(struct stack_entry, caller),
+	  .size = FTRACE_STACK_ENTRIES * sizeof(unsigned long),
+	  .len = FTRACE_STACK_ENTRIES },
+	{}
+};
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#define GRAPH_FIELD(_type, _name, _struct, _member, _signed) {		\
+		.type = _type, .name = #_name,				\
+		.offset = offsetof(struct _struct, _member._name),	\
+		.size = sizeof(((struct _struct *)0)->_member._name),	\
+		.is_signed = _signed,					\
+	}
+
+static struct trace_event_fields funcgraph_entry_fields[] = {
+	GRAPH_FIELD("unsigned long", func, ftrace_graph_ent_entry, graph_ent, 0),
+	GRAPH_FIELD("int", depth, ftrace_graph_ent_entry, graph_ent, 1),
+	{}
+};
+
+static struct trace_event_fields funcgraph_exit_fields[] = {
+	GRAPH_FIELD("unsigned long", func, ftrace_graph_ret_entry, ret, 0),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	GRAPH_FIELD("unsigned long", retval, ftrace_graph_ret_entry, ret, 0),
+#endif
+	GRAPH_FIELD("int", depth, ftrace_graph_ret_entry, ret, 1),
+	GRAPH_FIELD("unsigned int", overrun, ftrace_graph_ret_entry, ret, 0),
+	GRAPH_FIELD("unsigned long long", calltime, ftrace_graph_ret_entry, ret, 0),
+	GRAPH_FIELD("unsigned long long", rettime, ftrace_graph_ret_entry, ret, 0),
+	{}
+};
+#endif
+
+static struct trace_event_fields print_fields[] = {
+	CORE_FIELD("unsigned long", ip, print_entry),
+	CORE_TAIL("char[]", buf, print_entry),
+	{}
+};
+
+static struct trace_event_fields bputs_fields[] = {
+	CORE_FIELD("unsigned long", ip, bputs_entry),
+	CORE_FIELD("const char *", str, bputs_entry),
+	{}
+};
+
+static struct trace_event_fields bprint_fields[] = {
+	CORE_FIELD("unsigned long", ip, bprint_entry),
+	CORE_FIELD("const char *", fmt, bprint_entry),
+	CORE_TAIL("u32[]", buf, bprint_entry),
+	{}
+};
+
+static struct trace_event_fields raw_data_fields[] = {
+	CORE_FIELD("unsigned int", id, raw_data_entry),
+	CORE_TAIL("char[]", buf, raw_data_entry),
+	{}
+};
+
+static struct trace_event_fields context_switch_fields[] = {
+	CORE_FIELD("unsigned int", prev_pid, ctx_switch_entry),
+	CORE_FIELD("unsigned int", next_pid, ctx_switch_entry),
+	CORE_FIELD("unsigned int", next_cpu, ctx_switch_entry),
+	CORE_FIELD("unsigned char", prev_prio, ctx_switch_entry),
+	CORE_FIELD("unsigned char", prev_state, ctx_switch_entry),
+	CORE_FIELD("unsigned char", next_prio, ctx_switch_entry),
+	CORE_FIELD("unsigned char", next_state, ctx_switch_entry),
+	{}
+};
+
+/* The same record as a context switch's. */
+#define wakeup_fields context_switch_fields
+
+#define CORE_EVENT(_name, _type, _entry, _fmt)				\
+	static struct trace_event_fields *_name##_fields_get(void)	\
+	{								\
+		return _name##_fields;					\
+	}								\
+	static struct trace_event_class _name##_class = {		\
+		.system	= "ftrace",					\
+		.fields	= _name##_fields_get,				\
+		.size	= sizeof(struct _entry),			\
+	};								\
+	static struct trace_event_call _name##_call = {			\
+		.class		= &_name##_class,			\
+		.name		= #_name,				\
+		.print_fmt	= _fmt,					\
+		.event		= { .type = _type, .funcs = &trace_##_name##_funcs }, \
+		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
+	}
+
+CORE_EVENT(function, TRACE_FN, ftrace_entry,
+	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
+CORE_EVENT(context_switch, TRACE_CTX, ctx_switch_entry,
+	   "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, "
+	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
+	   "REC->next_state, REC->next_cpu");
+CORE_EVENT(wakeup, TRACE_WAKE, ctx_switch_entry,
+	   "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, "
+	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
+	   "REC->next_state, REC->next_cpu");
+CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
+	   "\"\\t=> %ps\\n\\t=> %ps\\n\", "
+	   "(void *)REC->caller[0], (void *)REC->caller[1], "
+	   "(void *)REC->caller[2], (void *)REC->caller[3], "
+	   "(void *)REC->caller[4], (void *)REC->caller[5], "
+	   "(void *)REC->caller[6], (void *)REC->caller[7]");
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+CORE_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
+	   "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", "
+	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	   "REC->depth, REC->retval");
+#else
+CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", "
+	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	   "REC->depth");
+#endif
+#endif
+CORE_EVENT(print, TRACE_PRINT, print_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
+CORE_EVENT(bprint, TRACE_BPRINT, bprint_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->fmt");
+CORE_EVENT(bputs, TRACE_BPUTS, bputs_entry,
+	   "\"%ps: %s\", (void *)REC->ip, REC->str");
+CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
+	   "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
+
+/* In id order, as upstream lists them. */
+static struct trace_event_call *core_calls[] = {
+	&function_call, &context_switch_call, &wakeup_call,
+	&kernel_stack_call, &print_call, &bprint_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	&funcgraph_exit_call, &funcgraph_entry_call,
+#endif
+	&bputs_call,
+	&raw_data_call,
+};
+
+/**
+ * ftrace_event_is_function() - whether an event is ftrace:function
+ * @call: the event
+ *
+ * Return: true for the function tracer's record type as an event, which
+ * perf opens (perf_ftrace_event_register()).
+ */
+bool ftrace_event_is_function(struct trace_event_call *call)
+{
+	return call == &function_call;
+}
+
+
+/**
+ * trace_events_core_init() - register the core's record types as events
+ *
+ * Called at boot, once the table of record types can be used.
+ *
+ * Return: 0.
+ */
+__init int trace_events_core_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(core_calls); i++)
+		WARN_ON(trace_add_event_call(core_calls[i]));
+	return 0;
+}
