@@ -119,8 +119,9 @@ static int direct_share_self(struct ftrace_ops *ops)
 }
 
 /*
- * Register @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  Each registered direct ops on one of its functions is asked to share
- * it first (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER).
+ * Register @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  Each registered
+ * direct ops on one of its functions is asked to share it first
+ * (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER).
  *
  * Return: as register_ftrace_function(); -EBUSY if such a direct ops has
  * no ops_func, or the error its ops_func returned.
@@ -142,7 +143,8 @@ static int ftrace_direct_register_ipmodify(struct ftrace_ops *ops)
 }
 
 /*
- * Unregister @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  The direct ops that shared its functions are told it is gone
+ * Unregister @ops, an ops with FTRACE_OPS_FL_IPMODIFY.  The direct ops
+ * that shared its functions are told it is gone
  * (FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER); what they answer does not
  * matter.
  *

@@ -626,8 +626,10 @@ const struct tracer *trace_tracer_nth(int i)
 
 /* ---- the common fields of every record -------------------------------- */
 
-/* The fields of &struct trace_entry, first in every format file
- * and in every filter's field lookup. */
+/*
+ * The fields of &struct trace_entry, first in every format file and in
+ * every filter's field lookup.
+ */
 const struct trace_event_fields trace_common_fields[] = {
 	{ .type = "unsigned short", .name = "common_type",
 	  .offset = offsetof(struct trace_entry, type), .size = 2 },

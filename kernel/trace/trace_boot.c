@@ -259,7 +259,7 @@ __init void trace_init(void)
 		return;
 	/* The table of record types is an xarray: usable from here on. */
 	trace_events_core_init();
-	trace_printk_boot_init();
+	trace_dump_boot_init();
 	/* The syscall events' numbers, before the events are registered. */
 	init_ftrace_syscalls();
 	trace_event_boot_init();

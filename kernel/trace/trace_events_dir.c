@@ -819,9 +819,9 @@ static int system_create_dir(struct event_system *sys)
 }
 
 /*
- * An event's directory in its session, whose events/ exists.  Made with its system's directory if that is the first of the system.
- * Only the directory is made: eventfs makes its files when they are
- * looked up.
+ * An event's directory in its session, whose events/ exists.  Made with
+ * its system's directory if that is the first of the system. Only the
+ * directory is made: eventfs makes its files when they are looked up.
  */
 static void event_create_dir(struct trace_event_file *file)
 {
@@ -860,9 +860,10 @@ out_put:
 }
 
 /*
- * Remove an event's directory in its session, if it has one.  Its system's directory goes with the system's last event.  The
- * dentries eventfs made under them go as they are let go of; an inode
- * looked up before is harmless (see event_file_open()).
+ * Remove an event's directory in its session, if it has one.  Its system's
+ * directory goes with the system's last event.  The dentries eventfs made
+ * under them go as they are let go of; an inode looked up before is
+ * harmless (see event_file_open()).
  */
 static void event_remove_dir(struct trace_event_file *file)
 {

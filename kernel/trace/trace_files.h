@@ -44,4 +44,7 @@ int trace_set_option(struct trace_array *tr, const char *name);
 void trace_tracers_create_files(struct trace_array *tr);
 void trace_tracers_remove(struct trace_array *tr);
 
+/* trace_readers.c: ftrace_dump() at a panic or an oops */
+void trace_dump_boot_init(void);
+
 #endif /* _KERNEL_TRACE_TRACE_FILES_H */

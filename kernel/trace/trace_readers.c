@@ -12,9 +12,17 @@
  * Each file's inode holds a &struct trace_file_key: the session and the
  * CPU.  An open file holds a reference to its session.  The text of a
  * record (one line) is made by trace_output.c.
+ *
+ * And the reader of last resort: ftrace_dump(), which prints the top
+ * level's records on the console when the kernel is about to die.
  */
+#include <linux/delay.h>
+#include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/kdebug.h>
 #include <linux/mm.h>
+#include <linux/nmi.h>
+#include <linux/panic_notifier.h>
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
 #include <linux/seq_file.h>
@@ -1156,3 +1164,125 @@ const struct file_operations trace_stats_fops = {
 	.release	= trace_key_single_release,
 };
 
+/* ---- ftrace_dump(): the trace on the console, at an oops ------------------ */
+
+/* "0": off; "1" or "2" (the current CPU only): dump the trace at an oops. */
+char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
+
+static int __init set_dump_on_oops(char *str)
+{
+	strscpy(ftrace_dump_on_oops, *str == '=' ? str + 1 : "1",
+		sizeof(ftrace_dump_on_oops));
+	return 1;
+}
+__setup("ftrace_dump_on_oops", set_dump_on_oops);
+
+/**
+ * ftrace_dump_on_oops_enabled() - whether an oops dumps the trace
+ *
+ * Return: nonzero when the ftrace_dump_on_oops sysctl is not "0".
+ */
+int ftrace_dump_on_oops_enabled(void)
+{
+	return strcmp(ftrace_dump_on_oops, "0") != 0;
+}
+
+/* One iterator for the dump: it runs where nothing may be allocated. */
+static struct trace_iterator dump_iter;
+
+/*
+ * The next record of @cpu for the dump.  The dump may run in NMI (the
+ * panic and die notifiers can), where waiting for a reader that holds
+ * the CPU buffer could mean waiting for the code the NMI interrupted:
+ * it tries for a millisecond, then gives up on that CPU.
+ */
+static struct ring_buffer_event *dump_next(struct trace_buffer *buffer,
+					   int cpu, struct trace_iterator *iter)
+{
+	struct ring_buffer_event *event;
+	int tries = 200;
+
+	for (;;) {
+		event = ring_buffer_consume_trylock(buffer, cpu, &iter->ts,
+						    &iter->lost_events);
+		if (!IS_ERR(event))
+			return event;
+		if (!--tries) {
+			pr_info("CPU %d: its buffer is being read; skipped\n",
+				cpu);
+			return NULL;
+		}
+		udelay(5);
+	}
+}
+
+/**
+ * ftrace_dump() - print the trace to the console
+ * @oops_dump_mode: all CPUs, or the current one only
+ *
+ * Called where the kernel is about to die: turns tracing off and prints
+ * the buffer's records, oldest first, consuming them.
+ *
+ * Context: Any context, NMI included: it never waits for a reader of the
+ * buffer (a CPU buffer that stays busy is skipped, with a line saying so).
+ */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+	static atomic_t dumping;
+	struct trace_iterator *iter = &dump_iter;
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *event;
+	int cpu;
+
+	if (!buffer || oops_dump_mode == DUMP_NONE ||
+	    atomic_inc_return(&dumping) != 1)
+		goto out;
+	tracing_off();
+	iter->tr = &global_trace;
+	pr_info("Dumping ftrace buffer:\n");
+	for_each_tracing_cpu(cpu) {
+		if (oops_dump_mode == DUMP_ORIG && cpu != raw_smp_processor_id())
+			continue;
+		while ((event = dump_next(buffer, cpu, iter))) {
+			iter->ent = ring_buffer_event_data(event);
+			iter->ent_size = ring_buffer_event_length(event);
+			iter->cpu = cpu;
+			trace_seq_init(&iter->seq);
+			__print_trace_line(iter);
+			pr_info("%.*s", trace_seq_used(&iter->seq),
+				iter->seq.buffer);
+			touch_nmi_watchdog();
+		}
+	}
+	pr_info("---------------------------------\n");
+out:
+	atomic_dec(&dumping);
+}
+EXPORT_SYMBOL_GPL(ftrace_dump);
+
+static int dump_on_oops(struct notifier_block *nb, unsigned long ev, void *p)
+{
+	if (ftrace_dump_on_oops_enabled())
+		ftrace_dump(strcmp(ftrace_dump_on_oops, "2") ? DUMP_ALL :
+			    DUMP_ORIG);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block dump_panic_nb = {
+	.notifier_call	= dump_on_oops,
+	.priority	= 150,
+};
+
+static struct notifier_block dump_die_nb = {
+	.notifier_call	= dump_on_oops,
+	.priority	= 200,
+};
+
+/**
+ * trace_dump_boot_init() - dump the trace at a panic or an oops, if asked
+ */
+__init void trace_dump_boot_init(void)
+{
+	atomic_notifier_chain_register(&panic_notifier_list, &dump_panic_nb);
+	register_die_notifier(&dump_die_nb);
+}

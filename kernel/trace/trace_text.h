@@ -66,6 +66,5 @@ extern struct trace_event_functions trace_wakeup_funcs;
 
 /* trace_printk.c */
 void trace_printk_create_files(struct dentry *parent);
-void trace_printk_boot_init(void);
 
 #endif /* _KERNEL_TRACE_TRACE_TEXT_H */
