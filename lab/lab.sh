@@ -475,7 +475,9 @@ pack_bpftrace() {
 
 # boot MODE CONSOLE_LOG [extra kernel args] [TAG]: boot the guest once.
 # With VERBOSE=1 the console is shown as it comes, each line after
-# "TAG| " when there is a TAG (guests running side by side).
+# "TAG| " when there is a TAG (guests running side by side); else
+# SHOW, a function reading the console, prints what it picks (by
+# default nothing).
 boot() {
 	local mode=$1 log=$2 extra=${3:-} tag=${4:-}
 	local append="console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1"
@@ -494,7 +496,7 @@ boot() {
 	timeout --foreground -k 10 "$QEMU_TIMEOUT" "${qemu[@]}" \
 		-display none -serial stdio -monitor none < /dev/null 2>&1 |
 		tee "$log" | if [ "${VERBOSE:-0}" != 1 ]; then
-			cat > /dev/null
+			"${SHOW:-drain}"
 		elif [ -n "$tag" ]; then
 			sed -u "s/^/$tag| /"
 		else
@@ -503,6 +505,28 @@ boot() {
 	local rc=${PIPESTATUS[0]}
 	set -e
 	return "$rc"
+}
+
+# drain: the default SHOW, nothing.
+drain() {
+	cat > /dev/null
+}
+
+# demo_lines: of the console, as it comes, what the demo prints: the
+# lines after "TRACELAB-BEGIN demo" that are not kernel messages.
+demo_lines() {
+	local line on=0
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		case "$line" in
+		'TRACELAB-BEGIN demo')	on=1 ;;
+		TRACELAB-END*)		on=0 ;;
+		*)	[ $on = 1 ] || continue
+			# A kernel message starts "[    1.234567] ".
+			[[ $line =~ ^\[\ *[0-9]+\.[0-9]+\]\  ]] ||
+				printf '%s\n' "$line" ;;
+		esac
+	done
 }
 
 # The default per-guest timeout of "check": twice what a guest's share
@@ -741,16 +765,28 @@ cmd_run() {
 	cmd_kernel
 	cmd_initramfs
 	STEP=run
+	# No KUnit suites at boot: "make check" runs them.
+	local args="kunit.enable=0" log=$LOGS/console-demo.log qrc=0 t0=$SECONDS
 	if [ -t 0 ] && [ -t 1 ]; then
 		step "booting; you get a shell (Ctrl-a x quits QEMU)"
-		INITRD_PART=-full boot shell /dev/null
-	else
-		step "booting the demo (no terminal: it powers off at the end)"
-		local qrc=0
-		VERBOSE=1 boot demo "$LOGS/console-demo.log" || qrc=$?
-		grep -q '^TRACELAB-END rc=0' "$LOGS/console-demo.log" ||
-			die "the demo did not finish (QEMU status $qrc)"
+		# Only the kernel's warnings on the terminal (dmesg has all).
+		INITRD_PART=-full boot shell /dev/null "$args quiet"
+		return
 	fi
+	step "booting the demo (no terminal: it powers off at the end)"
+	echo "The guest's console goes to $log (VERBOSE=1 shows it here)."
+	SHOW=demo_lines boot demo "$log" "$args" || qrc=$?
+	echo
+	if grep -E 'Kernel panic|Oops|BUG: |WARNING: ' "$log"; then
+		die "the kernel reported trouble (see $log)"
+	fi
+	if ! grep -q '^TRACELAB-END rc=0' "$log"; then
+		# Where it stopped, if before the demo.
+		grep -q '^TRACELAB-BEGIN demo' "$log" ||
+			tr -d '\r' < "$log" | tail -n 15
+		die "the demo failed or did not finish (QEMU status $qrc; see $log)"
+	fi
+	echo "make run: $((SECONDS - t0)) s from boot to power-off; the log: $log"
 }
 
 # The pristine base kernel (upstream's tracing), same configuration, for

@@ -1207,7 +1207,8 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
 
 	if (ops->flags & FTRACE_OPS_FL_DIRECT)
 		return -EBUSY;
-	text = kmemdup_nul(buf, len, GFP_KERNEL);
+	/* No text (upstream's callers pass NULL to only reset): no word. */
+	text = buf ? kmemdup_nul(buf, len, GFP_KERNEL) : kzalloc(1, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	mutex_lock(&ftrace_lock);
@@ -1226,7 +1227,7 @@ static int ops_apply_text(struct ftrace_ops *ops, bool exclude,
  * ftrace_set_filter() - select an ops' functions by name
  * @ops: the ops
  * @buf: words "[!]glob[:mod:module]" or "[!]N" (line N of
- *	available_filter_functions) separated by white space
+ *	available_filter_functions) separated by white space, or NULL
  * @len: length of @buf
  * @reset: empty the filter first
  *
@@ -1244,7 +1245,7 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter);
  * ftrace_set_notrace() - exclude functions from an ops by name
  * @ops: the ops
  * @buf: words "[!]glob[:mod:module]" or "[!]N" (line N of
- *	available_filter_functions) separated by white space
+ *	available_filter_functions) separated by white space, or NULL
  * @len: length of @buf
  * @reset: empty the notrace set first
  *
