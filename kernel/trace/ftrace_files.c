@@ -432,53 +432,57 @@ static int probe_get(const struct probe_key *k, unsigned int n)
 }
 
 /*
- * The command of a probe word and, for an event command, its event:
- * *@arg points after "command:" and is moved past "system:event:".
+ * A probe word, parsed: its functions, its command, an event command's
+ * event (found when the word is applied), its count (-1: unlimited).
  */
-static int probe_parse(struct trace_func *fn, const char *name, char **arg,
-		       struct probe_key *k)
+struct probe_request {
+	struct ftrace_match	m;
+	struct probe_key	k;
+	char			*system;
+	char			*event;
+	long			count;
+	bool			remove;
+};
+
+/*
+ * The command of a probe word and, for an event command, its event's
+ * names: *@arg points after "command:" and is moved past "system:event:".
+ */
+static int probe_parse(const char *name, char **arg, struct probe_request *r)
 {
-	char *system = *arg, *event;
 	unsigned int i;
 
-	k->cmd = NULL;
-	k->data = NULL;
 	for (i = 0; i < ARRAY_SIZE(probe_cmds); i++)
 		if (!strcmp(name, probe_cmds[i].name))
-			k->cmd = &probe_cmds[i];
-	if (!k->cmd)
+			r->k.cmd = &probe_cmds[i];
+	if (!r->k.cmd)
 		return -EINVAL;
-	if (!k->cmd->event)
+	if (!r->k.cmd->event)
 		return 0;
-	event = system ? strchr(system, ':') : NULL;
-	if (!event)
+	r->system = *arg;
+	r->event = r->system ? strchr(r->system, ':') : NULL;
+	if (!r->event)
 		return -EINVAL;
-	*event++ = '\0';
-	*arg = strchr(event, ':');
+	*r->event++ = '\0';
+	*arg = strchr(r->event, ':');
 	if (*arg)
 		*(*arg)++ = '\0';
-	k->data = event_file_find(fn->tr, system, event);
-	return k->data ? 0 : -EINVAL;
+	return 0;
 }
 
 /*
- * A word "[!]glob:command[:system:event][:count]" of @fn's
- * set_ftrace_filter.  Returns -ENOENT if @word is not a probe word at
- * all, -EINVAL if it is a bad one (unknown command or event, bad count,
- * no function matches).
+ * A word "[!]glob:command[:system:event][:count]" of set_ftrace_filter,
+ * parsed without locks.  Returns -ENOENT if @word is not a probe word at
+ * all, -EINVAL if it is a bad one (unknown command, bad count).
  */
-static int probe_word(struct trace_func *fn, char *word)
+static int probe_word_parse(char *word, struct probe_request *r)
 {
-	bool remove = *word == '!';
-	struct ftrace_probe_table *old = NULL;
-	char *glob = word + remove, *name, *arg;
-	struct ftrace_match m = {};
-	struct ftrace_ipvec v = {};
-	struct probe_key k;
-	unsigned int i, fresh = 0;
-	long count = -1;
+	char *glob, *name, *arg;
 	int ret;
 
+	r->remove = *word == '!';
+	r->count = -1;
+	glob = word + r->remove;
 	name = strchr(glob, ':');
 	if (!name || str_has_prefix(name, ":mod:"))
 		return -ENOENT;
@@ -486,55 +490,68 @@ static int probe_word(struct trace_func *fn, char *word)
 	arg = strchr(name, ':');
 	if (arg)
 		*arg++ = '\0';
-	ret = ftrace_match_glob(glob, &m);
+	ret = ftrace_match_glob(glob, &r->m);
 	if (ret)
 		return ret;
+	ret = probe_parse(name, &arg, r);
+	if (ret)
+		return ret;
+	/* A removal takes (and ignores) a count, as Linux does. */
+	if (arg && str_has_prefix(arg, "count="))
+		arg += strlen("count=");
+	if (arg && strcmp(arg, "unlimited") &&
+	    (kstrtol(arg, 0, &r->count) || r->count < 0))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Apply a parsed probe word to @fn's probes.  Returns -EINVAL if its
+ * event does not exist or no function matches.
+ */
+static int probe_word_apply(struct trace_func *fn, struct probe_request *r)
+{
+	struct ftrace_probe_table *old = NULL, *t;
+	struct ftrace_ipvec v = {};
+	unsigned int i, n = 0, fresh = 0;
+	int ret = -EINVAL;
 
 	mutex_lock(&trace_types_lock);
-	ret = probe_parse(fn, name, &arg, &k);
-	/* A removal takes (and ignores) a count, as Linux does. */
-	if (!ret && arg && str_has_prefix(arg, "count="))
-		arg += strlen("count=");
-	if (!ret && arg && strcmp(arg, "unlimited") &&
-	    (kstrtol(arg, 0, &count) || count < 0))
-		ret = -EINVAL;
-	if (ret)
-		goto out_types;
-
+	if (r->k.cmd->event) {
+		r->k.data = event_file_find(fn->tr, r->system, r->event);
+		if (!r->k.data)
+			goto out_types;
+	}
 	mutex_lock(&ftrace_lock);
-	ret = ftrace_match_sites_fast(&m, &v);
-	if (!ret) {
-		struct ftrace_probe_table *t = probe_table_now(fn);
-		unsigned int n = 0;
+	ret = ftrace_match_sites_fast(&r->m, &v);
+	if (ret)
+		goto out_ftrace;
+	/* A removal: the sites that have it; else count the new. */
+	t = probe_table_now(fn);
+	for (i = 0; i < v.n; i++) {
+		bool in = probe_in(t, v.ip[i], &r->k);
 
-		/* A removal: the sites that have it; else count the new. */
-		for (i = 0; i < v.n; i++) {
-			bool in = probe_in(t, v.ip[i], &k);
-
-			if (!remove || in)
-				v.ip[n++] = v.ip[i];
-			fresh += !remove && !in;
-		}
-		v.n = n;
+		if (!r->remove || in)
+			v.ip[n++] = v.ip[i];
+		fresh += !r->remove && !in;
 	}
-	if (!ret && !v.n)
-		ret = -EINVAL;
-	if (!ret)
-		ret = probe_get(&k, fresh);
-	if (!ret) {
-		sort(v.ip, v.n, sizeof(*v.ip), ftrace_cmp_ip, NULL);
-		ret = probe_edit(fn, v.ip, v.n, &k, count, remove, &old);
-		if (ret)
-			probe_put(&k, fresh);
-	}
+	v.n = n;
+	ret = n ? probe_get(&r->k, fresh) : -EINVAL;
+	if (ret)
+		goto out_ftrace;
+	sort(v.ip, v.n, sizeof(*v.ip), ftrace_cmp_ip, NULL);
+	ret = probe_edit(fn, v.ip, v.n, &r->k, r->count, r->remove, &old);
+	if (ret)
+		probe_put(&r->k, fresh);
+out_ftrace:
 	mutex_unlock(&ftrace_lock);
 	if (old) {
 		/* The callbacks are done with the old table and its events. */
 		synchronize_rcu();
 		kvfree(old);
 	}
-	if (!ret && remove)
-		probe_put(&k, v.n);
+	if (!ret && r->remove)
+		probe_put(&r->k, v.n);
 out_types:
 	mutex_unlock(&trace_types_lock);
 	kvfree(v.ip);
@@ -1016,7 +1033,10 @@ static int filter_word(struct filter_file *ff)
 	ff->word[ff->len] = '\0';
 	ff->len = 0;
 	if (ff->probes) {
-		ret = probe_word(fn, ff->word);
+		struct probe_request r = {};
+
+		ret = probe_word_parse(ff->word, &r) ?:
+		      probe_word_apply(fn, &r);
 		if (ret != -ENOENT)
 			return ret;
 	}

@@ -277,16 +277,9 @@ static int parse_filter(struct probe_parse *pp, struct eprobe *ep,
 static int eprobe_parse_args(struct probe_parse *pp, struct eprobe *ep, int argc,
 		      char **argv, int *pos)
 {
-	int i, ret;
-
 	pp->flags = PROBE_F_KERNEL | PROBE_F_NOREGS | PROBE_F_EVENT;
 	pp->event = ep->src;
-	ret = probe_args_alloc(&ep->args, argc - 2);
-	for (i = 2; !ret && i < argc; i++)
-		ret = probe_parse_arg(pp, &ep->args, i - 2, argv[i], pos[i]);
-	if (!ret)
-		probe_args_layout(&ep->args, 0);
-	return ret;
+	return probe_args_parse(pp, &ep->args, argc, argv, pos, NULL);
 }
 
 static int eprobe_parse(struct probe_parse *pp, struct eprobe *ep, int argc,

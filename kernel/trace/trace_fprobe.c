@@ -57,11 +57,8 @@ enum fprobe_point_type {
 
 /**
  * struct fprobe_point - one definition of an fprobe or tracepoint event
- * @de: its entry in the list of events defined at run time
+ * @base: its event, arguments and entry in the list of events
  * @fp: its fprobe (f points)
- * @event: the event it records (shared by appended points)
- * @node: entry in @event's points
- * @args: what it fetches
  * @place: "[MOD:]NAME" as written, without %return
  * @filter: the function as the fprobe's ftrace filter takes it
  * @type: &enum fprobe_point_type
@@ -76,11 +73,8 @@ enum fprobe_point_type {
  *	(tprobe_lock)
  */
 struct fprobe_point {
-	struct dyn_event	de;
+	struct probe_point	base;
 	struct fprobe		fp;
-	struct probe_event	*event;
-	struct list_head	node;
-	struct probe_args	args;
 	char			*place;
 	char			*filter;
 	u8			type;
@@ -94,13 +88,20 @@ struct fprobe_point {
 	bool			tp_want;
 };
 
+static_assert(offsetof(struct fprobe_point, base) == 0);
+
 static struct dyn_event_ops fprobe_ops;
 static DEFINE_MUTEX(tprobe_lock);
 static LIST_HEAD(tprobe_points);
 
 static struct fprobe_point *to_point(struct dyn_event *de)
 {
-	return container_of(de, struct fprobe_point, de);
+	return container_of(de, struct fprobe_point, base.de);
+}
+
+static struct fprobe_point *fpoint(struct probe_point *p)
+{
+	return container_of(p, struct fprobe_point, base);
 }
 
 /* ---- hits ----------------------------------------------------------------- */
@@ -111,7 +112,8 @@ static int fentry_hit(struct fprobe *fp, unsigned long entry_ip,
 {
 	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
 
-	probe_event_record(pt->event, &pt->args, regs, NULL, &entry_ip);
+	probe_event_record(pt->base.event, &pt->base.args, regs, NULL,
+			   &entry_ip);
 	return 0;
 }
 
@@ -124,7 +126,7 @@ static int fexit_entry(struct fprobe *fp, unsigned long entry_ip,
 {
 	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
 
-	probe_fetch_entry_args(&pt->args, regs, entry_data);
+	probe_fetch_entry_args(&pt->base.args, regs, entry_data);
 	return 0;
 }
 
@@ -137,7 +139,8 @@ static void fexit_hit(struct fprobe *fp, unsigned long entry_ip,
 	struct fprobe_point *pt = container_of(fp, struct fprobe_point, fp);
 	unsigned long hdr[2] = { entry_ip, ret_ip };
 
-	probe_event_record(pt->event, &pt->args, regs, entry_data, hdr);
+	probe_event_record(pt->base.event, &pt->base.args, regs, entry_data,
+			   hdr);
 }
 
 NOKPROBE_SYMBOL(fexit_hit);
@@ -158,7 +161,7 @@ static void tprobe_hit(void *data, unsigned long a1, unsigned long a2,
 		.ip = ip, .sp = current_stack_pointer,
 	};
 
-	probe_event_record(pt->event, &pt->args, &regs, NULL, &ip);
+	probe_event_record(pt->base.event, &pt->base.args, &regs, NULL, &ip);
 }
 
 NOKPROBE_SYMBOL(tprobe_hit);
@@ -240,14 +243,14 @@ static int event_arm(struct probe_event *ev, bool on)
 	struct fprobe_point *pt;
 	int ret = 0;
 
-	list_for_each_entry(pt, &ev->points, node) {
+	list_for_each_entry(pt, &ev->points, base.node) {
 		ret = point_arm(pt, on);
 		if (ret)
 			break;
 	}
 	if (!ret)
 		return 0;
-	list_for_each_entry(pt, &ev->points, node)
+	list_for_each_entry(pt, &ev->points, base.node)
 		point_arm(pt, false);
 	return ret;
 }
@@ -331,9 +334,9 @@ static const struct probe_event_kind tprobe_kind = {
 	.flags		= TRACE_EVENT_FL_FPROBE,
 };
 
-static const struct probe_event_kind *point_kind(struct fprobe_point *pt)
+static const struct probe_event_kind *point_kind(struct probe_point *p)
 {
-	switch (pt->type) {
+	switch (fpoint(p)->type) {
 	case FPT_EXIT:
 		return &fexit_kind;
 	case FPT_TPOINT:
@@ -428,9 +431,11 @@ static struct notifier_block tprobe_module_nb = {
 
 /* ---- parsing a definition ------------------------------------------------------ */
 
-static void point_free(struct fprobe_point *pt)
+static void point_free(struct probe_point *p)
 {
-	probe_args_free(&pt->args);
+	struct fprobe_point *pt = fpoint(p);
+
+	probe_args_free(&pt->base.args);
 	kfree(pt->place);
 	kfree(pt->filter);
 	kfree(pt->tp_modname);
@@ -515,15 +520,19 @@ static int parse_place(struct probe_parse *pp, struct fprobe_point *pt,
 }
 
 /*
- * The function must exist and be traceable.  Its fprobe's filter:
- * "FUNCTION", or "FUNCTION:mod:MOD" for one in a module.
+ * An f point's function must exist and be traceable (a tracepoint may
+ * come later).  Its fprobe's filter: "FUNCTION", or "FUNCTION:mod:MOD"
+ * for one in a module.
  */
-static int resolve_function(struct probe_parse *pp, struct fprobe_point *pt,
+static int resolve_function(struct probe_parse *pp, struct probe_point *p,
 			    int pos)
 {
+	struct fprobe_point *pt = fpoint(p);
 	char *colon = strchr(pt->place, ':');
 	unsigned long addr, size, off;
 
+	if (pt->type == FPT_TPOINT)
+		return 0;
 	addr = kallsyms_lookup_name(pt->place);
 	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &off) || off) {
 		probe_log_err(pp, pos, PE_BAD_PROBE_ADDR);
@@ -541,8 +550,9 @@ static int resolve_function(struct probe_parse *pp, struct fprobe_point *pt,
 	return pt->filter ? 0 : -ENOMEM;
 }
 
-static void default_name(struct fprobe_point *pt, char *buf)
+static void default_name(struct probe_point *base, char *buf)
 {
+	struct fprobe_point *pt = fpoint(base);
 	char *p;
 
 	if (pt->type == FPT_TPOINT)
@@ -556,48 +566,9 @@ static void default_name(struct fprobe_point *pt, char *buf)
 			*p = '_';
 }
 
-static struct fprobe_point *point_find_event(const char *group,
-					     const char *name)
+static bool same_place(struct probe_point *a, struct probe_point *b)
 {
-	struct dyn_event *de;
-
-	for_each_dyn_event(de) {
-		struct fprobe_point *pt;
-
-		if (de->ops != &fprobe_ops)
-			continue;
-		pt = to_point(de);
-		if (!strcmp(pt->event->group, group) &&
-		    !strcmp(probe_event_name(pt->event), name))
-			return pt;
-	}
-	return NULL;
-}
-
-/* Join @pt to the event @first records: same kind, same fields. */
-static int point_append(struct probe_parse *pp, struct fprobe_point *pt,
-			struct fprobe_point *first, int argc, int *pos)
-{
-	struct fprobe_point *p;
-	int diff;
-
-	if (first->type != pt->type) {
-		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
-		return -EEXIST;
-	}
-	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
-		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
-			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
-		return -EEXIST;
-	}
-	list_for_each_entry(p, &first->event->points, node) {
-		if (!strcmp(p->place, pt->place) &&
-		    probe_args_same(&p->args, &pt->args)) {
-			probe_log_err(pp, 0, PE_SAME_PROBE);
-			return -EEXIST;
-		}
-	}
-	return 0;
+	return !strcmp(fpoint(a)->place, fpoint(b)->place);
 }
 
 static void point_set_handlers(struct fprobe_point *pt)
@@ -608,9 +579,10 @@ static void point_set_handlers(struct fprobe_point *pt)
 	}
 	pt->fp.exit_handler = fexit_hit;
 	pt->fp.nr_maxactive = pt->maxactive;
-	if (pt->args.entry_args) {
+	if (pt->base.args.entry_args) {
 		pt->fp.entry_handler = fexit_entry;
-		pt->fp.entry_data_size = pt->args.entry_args * sizeof(long);
+		pt->fp.entry_data_size = pt->base.args.entry_args *
+					 sizeof(long);
 	}
 }
 
@@ -656,51 +628,13 @@ static int parse_name(struct probe_parse *pp, struct fprobe_point *pt,
 				group, name);
 }
 
-static int point_parse_args(struct probe_parse *pp,
-			    struct fprobe_point *pt, int argc, char **argv,
-			    int *pos)
-{
-	int i, ret;
-
-	pp->flags = PROBE_F_KERNEL | PROBE_F_NOREGS;
-	pp->flags |= pt->type == FPT_EXIT ? PROBE_F_RETURN : PROBE_F_ENTRY;
-	if (pt->type == FPT_TPOINT)
-		pp->max_arg = TPROBE_ARGS_MAX;
-	ret = probe_args_alloc(&pt->args, argc - 2);
-	for (i = 2; !ret && i < argc; i++)
-		ret = probe_parse_arg(pp, &pt->args, i - 2, argv[i], pos[i]);
-	if (ret)
-		return ret;
-	probe_args_layout(&pt->args, probe_hdr_size(point_kind(pt)->hdr));
-	return 0;
-}
-
-/* Make the point's event, or join the one it appends to. */
-static int point_attach_event(struct probe_parse *pp, struct fprobe_point *pt,
-			      struct fprobe_point *first, const char *group,
-			      const char *name)
-{
-	struct probe_event *ev;
-
-	if (first) {
-		pt->event = first->event;
-		return 0;
-	}
-	ev = probe_event_create(group, name, point_kind(pt), &pt->args);
-	if (IS_ERR(ev)) {
-		if (PTR_ERR(ev) == -EEXIST)
-			probe_log_err(pp, 0, PE_EVENT_EXIST);
-		return PTR_ERR(ev);
-	}
-	pt->event = ev;
-	return 0;
-}
-
 /* The point joins its event; armed at once if the event is enabled. */
-static int point_publish(struct fprobe_point *pt, bool new_event)
+static int point_publish(struct probe_point *p)
 {
+	struct fprobe_point *pt = fpoint(p);
 	int ret = 0;
 
+	point_set_handlers(pt);
 	if (pt->type == FPT_TPOINT) {
 		mutex_lock(&tprobe_lock);
 		list_add_tail(&pt->tp_node, &tprobe_points);
@@ -708,10 +642,10 @@ static int point_publish(struct fprobe_point *pt, bool new_event)
 		tprobe_lookup(pt);
 	}
 	mutex_lock(&trace_types_lock);
-	if (probe_event_enabled(pt->event))
+	if (probe_event_enabled(pt->base.event))
 		ret = point_arm(pt, true);
 	if (!ret)
-		list_add_tail(&pt->node, &pt->event->points);
+		list_add_tail(&pt->base.node, &pt->base.event->points);
 	mutex_unlock(&trace_types_lock);
 	if (!ret)
 		return 0;
@@ -720,75 +654,55 @@ static int point_publish(struct fprobe_point *pt, bool new_event)
 		list_del(&pt->tp_node);
 		mutex_unlock(&tprobe_lock);
 	}
-	if (new_event)
-		probe_event_destroy(pt->event);
 	return ret;
 }
 
 /* Parse everything but the place's existence, in 6.12's order. */
-static int fprobe_parse(struct probe_parse *pp, struct fprobe_point *pt,
+static int fprobe_parse(struct probe_parse *pp, struct probe_point *p,
 			int argc, char **argv, int *pos, const char **group,
 			const char **name)
 {
+	struct fprobe_point *pt = fpoint(p);
 	int ret;
 
+	INIT_LIST_HEAD(&pt->tp_node);
+	pt->type = argv[0][0] == 't' ? FPT_TPOINT : FPT_ENTRY;
+	if (pt->type == FPT_TPOINT)
+		*group = TPROBE_GROUP;
 	ret = parse_maxactive(pp, pt, argv[0], pos[0]);
 	if (!ret)
 		ret = parse_place(pp, pt, argc, argv, pos);
 	if (!ret)
 		ret = parse_name(pp, pt, argv[0], pos[0], group, name);
-	if (!ret)
-		ret = point_parse_args(pp, pt, argc, argv, pos);
-	return ret;
+	if (ret)
+		return ret;
+	pp->flags = PROBE_F_KERNEL | PROBE_F_NOREGS;
+	pp->flags |= pt->type == FPT_EXIT ? PROBE_F_RETURN : PROBE_F_ENTRY;
+	if (pt->type == FPT_TPOINT)
+		pp->max_arg = TPROBE_ARGS_MAX;
+	return probe_args_parse(pp, &p->args, argc, argv, pos,
+				point_kind(p)->hdr);
 }
+
+static const struct probe_point_kind fprobe_point_kind = {
+	.loc		= "trace_fprobe",
+	.group		= FPROBE_GROUP,
+	.ops		= &fprobe_ops,
+	.size		= sizeof(struct fprobe_point),
+	.parse		= fprobe_parse,
+	.event_kind	= point_kind,
+	.default_name	= default_name,
+	.same_place	= same_place,
+	.check		= resolve_function,
+	.attach		= point_publish,
+	.free		= point_free,
+};
 
 static int fprobe_create(const char *line, int argc, char **argv, int *pos)
 {
-	struct probe_parse pp = { .loc = "trace_fprobe", .cmd = line };
-	struct fprobe_point *pt, *first;
-	const char *group, *name = NULL;
-	char defname[PROBE_NAME_MAX];
-	int ret;
-
 	if ((argv[0][0] != 'f' && argv[0][0] != 't') || argc < 2)
 		return -ECANCELED;
-	if (argc - 2 > PROBE_MAX_ARGS) {
-		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
-		return -E2BIG;
-	}
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
-	if (!pt)
-		return -ENOMEM;
-	INIT_LIST_HEAD(&pt->tp_node);
-	pt->type = argv[0][0] == 't' ? FPT_TPOINT : FPT_ENTRY;
-	group = pt->type == FPT_TPOINT ? TPROBE_GROUP : FPROBE_GROUP;
-	ret = fprobe_parse(&pp, pt, argc, argv, pos, &group, &name);
-	if (ret)
-		goto fail;
-	if (!name) {
-		default_name(pt, defname);
-		name = defname;
-	}
-	first = point_find_event(group, name);
-	if (first)
-		ret = point_append(&pp, pt, first, argc, pos);
-	if (!ret && pt->type != FPT_TPOINT)
-		ret = resolve_function(&pp, pt, pos[1]);
-	if (!ret)
-		ret = point_attach_event(&pp, pt, first, group, name);
-	if (ret)
-		goto fail;
-	point_set_handlers(pt);
-	ret = point_publish(pt, !first);
-	if (ret) {
-		probe_log_err(&pp, pos[1], PE_FAIL_REG_PROBE);
-		goto fail;
-	}
-	dyn_event_add(&pt->de, &fprobe_ops);
-	return 0;
-fail:
-	point_free(pt);
-	return ret;
+	return probe_point_create(&fprobe_point_kind, line, argc, argv, pos);
 }
 
 /* ---- listing and removing ------------------------------------------------------- */
@@ -800,17 +714,12 @@ static int fprobe_show(struct seq_file *m, struct dyn_event *de)
 	seq_putc(m, pt->type == FPT_TPOINT ? 't' : 'f');
 	if (pt->maxactive)
 		seq_printf(m, "%u", pt->maxactive);
-	seq_printf(m, ":%s/%s %s%s", pt->event->group,
-		   probe_event_name(pt->event), pt->place,
+	seq_printf(m, ":%s/%s %s%s", pt->base.event->group,
+		   probe_event_name(pt->base.event), pt->place,
 		   pt->type == FPT_EXIT ? "%return" : "");
-	probe_show_args(m, &pt->args);
+	probe_show_args(m, &pt->base.args);
 	seq_putc(m, '\n');
 	return 0;
-}
-
-static bool fprobe_is_busy(struct dyn_event *de)
-{
-	return probe_event_enabled(to_point(de)->event);
 }
 
 /* Remove a point, and its event with the last one. */
@@ -819,7 +728,7 @@ static int fprobe_free(struct dyn_event *de)
 	struct fprobe_point *pt = to_point(de);
 	int ret;
 
-	ret = probe_event_remove_point(pt->event, &pt->node);
+	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
 	if (ret)
 		return ret;
 	if (pt->type == FPT_TPOINT) {
@@ -834,7 +743,7 @@ static int fprobe_free(struct dyn_event *de)
 		point_arm(pt, false);
 	}
 	dyn_event_del(de);
-	point_free(pt);
+	point_free(&pt->base);
 	return 0;
 }
 
@@ -845,7 +754,7 @@ static bool fprobe_match(const char *system, const char *event, int argc,
 	struct fprobe_point *pt = to_point(de);
 	size_t n = strlen(pt->place);
 
-	if (!probe_event_named(pt->event, system, event))
+	if (!probe_event_named(pt->base.event, system, event))
 		return false;
 	if (!argc)
 		return true;
@@ -855,13 +764,13 @@ static bool fprobe_match(const char *system, const char *event, int argc,
 	if (argv[0][n] && (pt->type != FPT_EXIT ||
 			   strcmp(argv[0] + n, "%return")))
 		return false;
-	return probe_args_match(&pt->args, argc - 1, argv + 1);
+	return probe_args_match(&pt->base.args, argc - 1, argv + 1);
 }
 
 static struct dyn_event_ops fprobe_ops = {
 	.create		= fprobe_create,
 	.show		= fprobe_show,
-	.is_busy	= fprobe_is_busy,
+	.is_busy	= probe_point_busy,
 	.free		= fprobe_free,
 	.match		= fprobe_match,
 };

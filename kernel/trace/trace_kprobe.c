@@ -43,11 +43,8 @@
 
 /**
  * struct kprobe_point - one definition of a kprobe event
- * @de: its entry in the list of events defined at run time
+ * @base: its event, arguments and entry in the list of events
  * @rp: its kretprobe; a 'p' point uses rp.kp only
- * @event: the event it records (shared by appended points)
- * @node: entry in @event's points
- * @args: what it fetches
  * @symbol: "[MOD:]SYM", or NULL for a raw address
  * @offset: the offset from @symbol
  * @addr: the raw address, for a point without @symbol
@@ -57,11 +54,8 @@
  * @nhit: per-CPU hit counts
  */
 struct kprobe_point {
-	struct dyn_event	de;
+	struct probe_point	base;
 	struct kretprobe	rp;
-	struct probe_event	*event;
-	struct list_head	node;
-	struct probe_args	args;
 	char			*symbol;
 	unsigned long		offset;
 	unsigned long		addr;
@@ -71,11 +65,18 @@ struct kprobe_point {
 	unsigned long __percpu	*nhit;
 };
 
+static_assert(offsetof(struct kprobe_point, base) == 0);
+
 static struct dyn_event_ops kprobe_ops;
 
 static struct kprobe_point *to_point(struct dyn_event *de)
 {
-	return container_of(de, struct kprobe_point, de);
+	return container_of(de, struct kprobe_point, base.de);
+}
+
+static struct kprobe_point *kpoint(struct probe_point *p)
+{
+	return container_of(p, struct kprobe_point, base);
 }
 
 /* ---- hits ----------------------------------------------------------------- */
@@ -87,7 +88,7 @@ static int kprobe_hit(struct kprobe *kp, struct pt_regs *regs)
 	unsigned long at = instruction_pointer(regs);
 
 	raw_cpu_inc(*pt->nhit);
-	probe_event_record(pt->event, &pt->args, regs, NULL, &ip);
+	probe_event_record(pt->base.event, &pt->base.args, regs, NULL, &ip);
 	/*
 	 * A BPF program's bpf_override_return() sent the task elsewhere:
 	 * the probed instruction is not run.
@@ -101,7 +102,7 @@ static int kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct kprobe_point *pt = container_of(get_kretprobe(ri),
 					       struct kprobe_point, rp);
 
-	probe_fetch_entry_args(&pt->args, regs, (unsigned long *)ri->data);
+	probe_fetch_entry_args(&pt->base.args, regs, (unsigned long *)ri->data);
 	return 0;
 }
 NOKPROBE_SYMBOL(kretprobe_entry);
@@ -115,9 +116,9 @@ static int kretprobe_hit(struct kretprobe_instance *ri, struct pt_regs *regs)
 	};
 
 	raw_cpu_inc(*pt->nhit);
-	probe_event_record(pt->event, &pt->args, regs,
-			   pt->args.entry_args ? (unsigned long *)ri->data :
-			   NULL, hdr);
+	probe_event_record(pt->base.event, &pt->base.args, regs,
+			   pt->base.args.entry_args ?
+			   (unsigned long *)ri->data : NULL, hdr);
 	return 0;
 }
 NOKPROBE_SYMBOL(kretprobe_hit);
@@ -205,7 +206,7 @@ static int kprobe_event_reg(struct trace_event_call *call,
 		return -EINVAL;
 	}
 	if (was != probe_event_enabled(ev))
-		list_for_each_entry(pt, &ev->points, node)
+		list_for_each_entry(pt, &ev->points, base.node)
 			point_arm(pt, !was);
 	return 0;
 }
@@ -256,7 +257,8 @@ static int point_register(struct kprobe_point *pt)
 	} else {
 		kp->addr = (kprobe_opcode_t *)pt->addr;
 	}
-	kp->flags = probe_event_enabled(pt->event) ? 0 : KPROBE_FLAG_DISABLED;
+	kp->flags = probe_event_enabled(pt->base.event) ? 0 :
+		    KPROBE_FLAG_DISABLED;
 	if (pt->is_return) {
 		/* register_kretprobe() sets its default in a zero maxactive. */
 		pt->rp.maxactive = pt->maxactive;
@@ -281,9 +283,11 @@ static void point_unregister(struct kprobe_point *pt)
 	pt->registered = false;
 }
 
-static void point_free(struct kprobe_point *pt)
+static void point_free(struct probe_point *p)
 {
-	probe_args_free(&pt->args);
+	struct kprobe_point *pt = kpoint(p);
+
+	probe_args_free(&pt->base.args);
 	free_percpu(pt->nhit);
 	kfree(pt->symbol);
 	kfree(pt);
@@ -419,59 +423,19 @@ check:
 	return 0;
 }
 
-static struct kprobe_point *point_find_event(const char *group,
-					     const char *name)
+static bool same_place(struct probe_point *pa, struct probe_point *pb)
 {
-	struct dyn_event *de;
+	struct kprobe_point *a = kpoint(pa), *b = kpoint(pb);
 
-	for_each_dyn_event(de) {
-		struct kprobe_point *pt;
-
-		if (de->ops != &kprobe_ops)
-			continue;
-		pt = to_point(de);
-		if (!strcmp(pt->event->group, group) &&
-		    !strcmp(probe_event_name(pt->event), name))
-			return pt;
-	}
-	return NULL;
-}
-
-static bool same_place(struct kprobe_point *a, struct kprobe_point *b)
-{
 	if (!a->symbol || !b->symbol)
 		return !a->symbol && !b->symbol && a->addr == b->addr;
 	return !strcmp(a->symbol, b->symbol) && a->offset == b->offset;
 }
 
-/* Join @pt to the event @first records: same kind, same fields. */
-static int point_append(struct probe_parse *pp, struct kprobe_point *pt,
-			struct kprobe_point *first, int argc, int *pos)
+static void default_name(struct probe_point *p, char *buf)
 {
-	struct kprobe_point *p;
-	int diff;
-
-	if (first->is_return != pt->is_return) {
-		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
-		return -EEXIST;
-	}
-	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
-		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
-			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
-		return -EEXIST;
-	}
-	list_for_each_entry(p, &first->event->points, node) {
-		if (same_place(p, pt) && probe_args_same(&p->args, &pt->args)) {
-			probe_log_err(pp, 0, PE_SAME_PROBE);
-			return -EEXIST;
-		}
-	}
-	return 0;
-}
-
-static void default_name(struct kprobe_point *pt, char *buf)
-{
-	char *p;
+	struct kprobe_point *pt = kpoint(p);
+	char *s;
 
 	if (pt->symbol)
 		snprintf(buf, PROBE_NAME_MAX, "%c_%s_%lu",
@@ -479,136 +443,111 @@ static void default_name(struct kprobe_point *pt, char *buf)
 	else
 		snprintf(buf, PROBE_NAME_MAX, "%c_0x%lx",
 			 pt->is_return ? 'r' : 'p', pt->addr);
-	for (p = buf; *p; p++)
-		if (*p == '.' || *p == ':')
-			*p = '_';
+	for (s = buf; *s; s++)
+		if (*s == '.' || *s == ':')
+			*s = '_';
 }
+
+static const struct probe_event_kind *point_kind(struct probe_point *p)
+{
+	return kpoint(p)->is_return ? &kretprobe_kind : &kprobe_kind;
+}
+
+/* "p|r[MAXACTIVE][:[GRP/][EVENT]]", the place and the arguments */
+static int kprobe_parse(struct probe_parse *pp, struct probe_point *p,
+			int argc, char **argv, int *pos, const char **group,
+			const char **name)
+{
+	struct kprobe_point *pt = kpoint(p);
+	char *word = argv[0], *colon;
+	int ret;
+
+	pt->is_return = word[0] == 'r';
+	pt->nhit = alloc_percpu(unsigned long);
+	if (!pt->nhit)
+		return -ENOMEM;
+	colon = strchr(word, ':');
+	if (colon)
+		*colon = '\0';
+	if (word[1]) {
+		if (!pt->is_return) {
+			probe_log_err(pp, pos[0] + 1, PE_BAD_MAXACT_TYPE);
+			return -EINVAL;
+		}
+		if (kstrtouint(word + 1, 0, &pt->maxactive)) {
+			probe_log_err(pp, pos[0] + 1, PE_BAD_MAXACT);
+			return -EINVAL;
+		}
+		if (pt->maxactive > KRETPROBE_MAXACTIVE_MAX) {
+			probe_log_err(pp, pos[0] + 1, PE_MAXACT_TOO_BIG);
+			return -EINVAL;
+		}
+	}
+	if (colon) {
+		ret = probe_parse_name(pp, colon + 1,
+				       pos[0] + (colon + 1 - word), group,
+				       name);
+		if (ret)
+			return ret;
+	}
+	ret = parse_place(pp, pt, argv[1], pos[1]);
+	if (ret)
+		return ret;
+
+	pp->flags = PROBE_F_KERNEL;
+	if (pt->is_return)
+		pp->flags |= PROBE_F_RETURN;
+	else if (point_on_entry(pt))
+		pp->flags |= PROBE_F_ENTRY;
+	return probe_args_parse(pp, &p->args, argc, argv, pos,
+				point_kind(p)->hdr);
+}
+
+static int kprobe_attach(struct probe_point *p)
+{
+	struct kprobe_point *pt = kpoint(p);
+	int ret;
+
+	pt->rp.handler = kretprobe_hit;
+	if (p->args.entry_args) {
+		pt->rp.entry_handler = kretprobe_entry;
+		pt->rp.data_size = p->args.entry_args * sizeof(long);
+	}
+	/* A point in a module not loaded is registered when it comes. */
+	if (!pt->symbol || module_loaded(pt->symbol)) {
+		ret = point_register(pt);
+		if (ret)
+			return ret;
+	}
+	mutex_lock(&trace_types_lock);
+	list_add_tail(&p->node, &p->event->points);
+	mutex_unlock(&trace_types_lock);
+	return 0;
+}
+
+static const struct probe_point_kind kprobe_point_kind = {
+	.loc		= "trace_kprobe",
+	.group		= KPROBE_GROUP,
+	.ops		= &kprobe_ops,
+	.size		= sizeof(struct kprobe_point),
+	.parse		= kprobe_parse,
+	.event_kind	= point_kind,
+	.default_name	= default_name,
+	.same_place	= same_place,
+	.attach		= kprobe_attach,
+	.free		= point_free,
+};
 
 static int kprobe_create(const char *line, int argc, char **argv, int *pos)
 {
-	struct probe_parse pp = { .loc = "trace_kprobe", .cmd = line };
-	const char *group = KPROBE_GROUP, *name = NULL;
-	struct kprobe_point *pt, *first;
-	char *word = argv[0], *colon;
-	char defname[PROBE_NAME_MAX];
-	unsigned int maxactive = 0;
-	struct probe_event *ev;
-	int i, ret;
-
-	if (word[0] != 'p' && word[0] != 'r')
+	if (argv[0][0] != 'p' && argv[0][0] != 'r')
 		return -ECANCELED;
 	/* "p /bin/sh:0x10": a uprobe's place. */
 	if (argc > 1 && strchr(argv[1], '/'))
 		return -ECANCELED;
 	if (argc < 2)
 		return -EINVAL;
-	if (argc - 2 > PROBE_MAX_ARGS) {
-		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
-		return -E2BIG;
-	}
-
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
-	if (!pt)
-		return -ENOMEM;
-	pt->is_return = word[0] == 'r';
-	ret = -ENOMEM;
-	pt->nhit = alloc_percpu(unsigned long);
-	if (!pt->nhit)
-		goto fail;
-
-	colon = strchr(word, ':');
-	if (colon)
-		*colon = '\0';
-	if (word[1]) {
-		ret = -EINVAL;
-		if (!pt->is_return) {
-			probe_log_err(&pp, pos[0] + 1, PE_BAD_MAXACT_TYPE);
-			goto fail;
-		}
-		if (kstrtouint(word + 1, 0, &maxactive)) {
-			probe_log_err(&pp, pos[0] + 1, PE_BAD_MAXACT);
-			goto fail;
-		}
-		if (maxactive > KRETPROBE_MAXACTIVE_MAX) {
-			probe_log_err(&pp, pos[0] + 1, PE_MAXACT_TOO_BIG);
-			goto fail;
-		}
-	}
-	if (colon) {
-		ret = probe_parse_name(&pp, colon + 1, pos[0] + (colon + 1 - word),
-				       &group, &name);
-		if (ret)
-			goto fail;
-	}
-	ret = parse_place(&pp, pt, argv[1], pos[1]);
-	if (ret)
-		goto fail;
-
-	pp.flags = PROBE_F_KERNEL;
-	if (pt->is_return)
-		pp.flags |= PROBE_F_RETURN;
-	else if (point_on_entry(pt))
-		pp.flags |= PROBE_F_ENTRY;
-	ret = probe_args_alloc(&pt->args, argc - 2);
-	if (ret)
-		goto fail;
-	for (i = 2; i < argc; i++) {
-		ret = probe_parse_arg(&pp, &pt->args, i - 2, argv[i], pos[i]);
-		if (ret)
-			goto fail;
-	}
-	probe_args_layout(&pt->args, probe_hdr_size(pt->is_return ?
-						    kretprobe_hdr : kprobe_hdr));
-	if (!name) {
-		default_name(pt, defname);
-		name = defname;
-	}
-
-	pt->rp.handler = kretprobe_hit;
-	pt->maxactive = maxactive;
-	if (pt->args.entry_args) {
-		pt->rp.entry_handler = kretprobe_entry;
-		pt->rp.data_size = pt->args.entry_args * sizeof(long);
-	}
-
-	first = point_find_event(group, name);
-	if (first) {
-		ret = point_append(&pp, pt, first, argc, pos);
-		if (ret)
-			goto fail;
-		ev = first->event;
-	} else {
-		ev = probe_event_create(group, name, pt->is_return ?
-					&kretprobe_kind : &kprobe_kind,
-					&pt->args);
-		if (IS_ERR(ev)) {
-			ret = PTR_ERR(ev);
-			if (ret == -EEXIST)
-				probe_log_err(&pp, 0, PE_EVENT_EXIST);
-			goto fail;
-		}
-	}
-	pt->event = ev;
-
-	/* A point in a module not loaded is registered when it comes. */
-	if (!pt->symbol || module_loaded(pt->symbol)) {
-		ret = point_register(pt);
-		if (ret) {
-			probe_log_err(&pp, pos[1], ret == -EILSEQ ?
-				      PE_BAD_INSN_BNDRY : PE_FAIL_REG_PROBE);
-			if (!first)
-				probe_event_destroy(ev);
-			goto fail;
-		}
-	}
-	mutex_lock(&trace_types_lock);
-	list_add_tail(&pt->node, &ev->points);
-	mutex_unlock(&trace_types_lock);
-	dyn_event_add(&pt->de, &kprobe_ops);
-	return 0;
-fail:
-	point_free(pt);
-	return ret;
+	return probe_point_create(&kprobe_point_kind, line, argc, argv, pos);
 }
 
 /* ---- listing and removing ---------------------------------------------------- */
@@ -620,21 +559,17 @@ static int kprobe_show(struct seq_file *m, struct dyn_event *de)
 	seq_putc(m, pt->is_return ? 'r' : 'p');
 	if (pt->maxactive)
 		seq_printf(m, "%u", pt->maxactive);
-	seq_printf(m, ":%s/%s", pt->event->group, probe_event_name(pt->event));
+	seq_printf(m, ":%s/%s", pt->base.event->group,
+		   probe_event_name(pt->base.event));
 	if (!pt->symbol)
 		seq_printf(m, " 0x%lx", pt->addr);
 	else if (pt->offset)
 		seq_printf(m, " %s+%lu", pt->symbol, pt->offset);
 	else
 		seq_printf(m, " %s", pt->symbol);
-	probe_show_args(m, &pt->args);
+	probe_show_args(m, &pt->base.args);
 	seq_putc(m, '\n');
 	return 0;
-}
-
-static bool kprobe_is_busy(struct dyn_event *de)
-{
-	return probe_event_enabled(to_point(de)->event);
 }
 
 /* Remove a point, and its event with the last one. */
@@ -643,12 +578,12 @@ static int kprobe_free(struct dyn_event *de)
 	struct kprobe_point *pt = to_point(de);
 	int ret;
 
-	ret = probe_event_remove_point(pt->event, &pt->node);
+	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
 	if (ret)
 		return ret;
 	point_unregister(pt);
 	dyn_event_del(de);
-	point_free(pt);
+	point_free(&pt->base);
 	return 0;
 }
 
@@ -659,7 +594,7 @@ static bool kprobe_match(const char *system, const char *event, int argc,
 	struct kprobe_point *pt = to_point(de);
 	char place[KSYM_NAME_LEN + 32];
 
-	if (!probe_event_named(pt->event, system, event))
+	if (!probe_event_named(pt->base.event, system, event))
 		return false;
 	if (!argc)
 		return true;
@@ -678,7 +613,7 @@ static bool kprobe_match(const char *system, const char *event, int argc,
 		    strcmp(argv[0] + n, "%return"))
 			return false;
 	}
-	return probe_args_match(&pt->args, argc - 1, argv + 1);
+	return probe_args_match(&pt->base.args, argc - 1, argv + 1);
 }
 
 static int kprobe_profile(struct seq_file *m, struct dyn_event *de);
@@ -686,7 +621,7 @@ static int kprobe_profile(struct seq_file *m, struct dyn_event *de);
 static struct dyn_event_ops kprobe_ops = {
 	.create		= kprobe_create,
 	.show		= kprobe_show,
-	.is_busy	= kprobe_is_busy,
+	.is_busy	= probe_point_busy,
 	.free		= kprobe_free,
 	.match		= kprobe_match,
 	.profile	= kprobe_profile,
@@ -756,7 +691,7 @@ static int kprobe_profile(struct seq_file *m, struct dyn_event *de)
 	pt = to_point(de);
 	for_each_possible_cpu(cpu)
 		hits += *per_cpu_ptr(pt->nhit, cpu);
-	seq_printf(m, "  %-44s %15lu %15lu\n", probe_event_name(pt->event),
+	seq_printf(m, "  %-44s %15lu %15lu\n", probe_event_name(pt->base.event),
 		   hits, pt->rp.kp.nmissed + (pt->is_return ? pt->rp.nmissed : 0));
 	return 0;
 }
@@ -772,7 +707,7 @@ static struct kprobe_point *call_point(struct trace_event_call *call)
 	if (!(call->flags & TRACE_EVENT_FL_KPROBE) || !ev)
 		return NULL;
 	return list_first_entry_or_null(&ev->points, struct kprobe_point,
-					node);
+					base.node);
 }
 
 static unsigned long point_address(struct kprobe_point *pt)
@@ -904,7 +839,7 @@ struct trace_event_call *create_local_trace_kprobe(char *func, void *addr,
 	pt->is_return = is_return;
 	pt->rp.handler = kretprobe_hit;
 	pt->nhit = alloc_percpu(unsigned long);
-	if (!pt->nhit || probe_args_alloc(&pt->args, 0))
+	if (!pt->nhit || probe_args_alloc(&pt->base.args, 0))
 		goto fail;
 	if (func) {
 		pt->symbol = kstrdup(func, GFP_KERNEL);
@@ -917,17 +852,16 @@ struct trace_event_call *create_local_trace_kprobe(char *func, void *addr,
 	ret = local_check_place(pt);
 	if (ret)
 		goto fail;
-	probe_args_layout(&pt->args, probe_hdr_size(is_return ?
-						    kretprobe_hdr : kprobe_hdr));
-	default_name(pt, name);
+	probe_args_layout(&pt->base.args,
+			  probe_hdr_size(point_kind(&pt->base)->hdr));
+	default_name(&pt->base, name);
 	ret = -ENOMEM;
-	ev = probe_event_create_local(KPROBE_GROUP, name, is_return ?
-				      &kretprobe_kind : &kprobe_kind,
-				      &pt->args);
+	ev = probe_event_create_local(KPROBE_GROUP, name,
+				      point_kind(&pt->base), &pt->base.args);
 	if (!ev)
 		goto fail;
-	pt->event = ev;
-	list_add_tail(&pt->node, &ev->points);
+	pt->base.event = ev;
+	list_add_tail(&pt->base.node, &ev->points);
 	ret = point_register(pt);
 	if (ret) {
 		probe_event_free_local(ev);
@@ -935,7 +869,7 @@ struct trace_event_call *create_local_trace_kprobe(char *func, void *addr,
 	}
 	return &ev->call;
 fail:
-	point_free(pt);
+	point_free(&pt->base);
 	return ERR_PTR(ret);
 }
 
@@ -950,10 +884,10 @@ void destroy_local_trace_kprobe(struct trace_event_call *event_call)
 	struct probe_event *ev = event_call->data;
 	struct kprobe_point *pt;
 
-	pt = list_first_entry(&ev->points, struct kprobe_point, node);
+	pt = list_first_entry(&ev->points, struct kprobe_point, base.node);
 	point_unregister(pt);
 	probe_event_free_local(ev);
-	point_free(pt);
+	point_free(&pt->base);
 }
 
 /**
@@ -1060,7 +994,7 @@ static __init void boot_probes_define(void)
 
 		if (de->ops != &kprobe_ops)
 			continue;
-		call = &to_point(de)->event->call;
+		call = &to_point(de)->base.event->call;
 		if (trace_event_enable_at_boot(call))
 			pr_warn("tracing: kprobe_event=: could not enable %s\n",
 				trace_event_name(call));

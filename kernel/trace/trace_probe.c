@@ -3,7 +3,9 @@
  * The probe-event core: the argument language of kprobe_events and
  * dynamic_events, the events' fields and print formats, and recording a
  * hit.  The kinds of probe (trace_kprobe.c, ...) parse their own place
- * and hand each argument to probe_parse_arg().
+ * and hand each argument to probe_parse_arg(); probe_point_create() is
+ * their definitions' common steps, with a &struct probe_point_kind for what
+ * differs.
  *
  * An argument is a base value, up to PROBE_DEREF_MAX dereferences and a
  * type:
@@ -834,6 +836,31 @@ unsigned int probe_hdr_size(const struct trace_event_fields *hdr)
 	return size;
 }
 
+/**
+ * probe_args_parse() - parse a definition's arguments
+ * @pp: the definition, its flags set for the place
+ * @pa: the set, zeroed
+ * @argc: the number of words
+ * @argv: the words: the kind's, the place, then the arguments
+ * @pos: the offset of each word in the definition, for error_log
+ * @hdr: the kind's header fields (they come first in the record)
+ *
+ * Return: 0, or probe_parse_arg()'s error.
+ */
+int probe_args_parse(struct probe_parse *pp, struct probe_args *pa,
+		     int argc, char **argv, int *pos,
+		     const struct trace_event_fields *hdr)
+{
+	int i, ret;
+
+	ret = probe_args_alloc(pa, argc - 2);
+	for (i = 2; !ret && i < argc; i++)
+		ret = probe_parse_arg(pp, pa, i - 2, argv[i], pos[i]);
+	if (!ret)
+		probe_args_layout(pa, probe_hdr_size(hdr));
+	return ret;
+}
+
 /* ---- the event ---------------------------------------------------------- */
 
 static int build_fields(struct probe_event *ev)
@@ -1119,6 +1146,141 @@ bool probe_event_named(const struct probe_event *ev, const char *system,
 {
 	return (!*event || !strcmp(probe_event_name(ev), event)) &&
 	       (!system || !strcmp(ev->group, system));
+}
+
+/* ---- definitions -------------------------------------------------------- */
+
+/* The point of @kind whose event is @group/@name. */
+static struct probe_point *point_find_event(const struct probe_point_kind *kind,
+					    const char *group,
+					    const char *name)
+{
+	struct dyn_event *de;
+
+	for_each_dyn_event(de) {
+		struct probe_point *p = container_of(de, typeof(*p), de);
+
+		if (de->ops == kind->ops && !strcmp(p->event->group, group) &&
+		    !strcmp(probe_event_name(p->event), name))
+			return p;
+	}
+	return NULL;
+}
+
+/* Join @pt to the event @first records: same kind, same fields. */
+static int point_append(struct probe_parse *pp,
+			const struct probe_point_kind *kind,
+			struct probe_point *pt, struct probe_point *first,
+			int argc, int *pos)
+{
+	struct probe_point *p;
+	int diff;
+
+	if (first->event->kind != kind->event_kind(pt)) {
+		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
+		return -EEXIST;
+	}
+	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
+		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
+			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
+		return -EEXIST;
+	}
+	list_for_each_entry(p, &first->event->points, node) {
+		if (kind->same_place(p, pt) &&
+		    probe_args_same(&p->args, &pt->args)) {
+			probe_log_err(pp, 0, PE_SAME_PROBE);
+			return -EEXIST;
+		}
+	}
+	return 0;
+}
+
+/**
+ * probe_point_create() - define a probe point: a kind's
+ *	&dyn_event_ops.create, once the words are known to be the kind's
+ * @kind: the kind
+ * @line: the definition as written, for error_log
+ * @argc: the number of words, at least 2
+ * @argv: the words: the kind's ("p:grp/ev"), the place, the arguments
+ * @pos: the offset of each word in @line
+ *
+ * The point makes its event, or is appended to the kind's event of the
+ * same group and name: it must record as the same event kind, with the
+ * same argument names and types, and not be a point of the event
+ * already (the same place and arguments).
+ *
+ * Context: dyn_event_mutex held.
+ * Return: 0, or a negative error (logged in error_log where 6.12 logs
+ * one).
+ */
+int probe_point_create(const struct probe_point_kind *kind, const char *line,
+		       int argc, char **argv, int *pos)
+{
+	struct probe_parse pp = { .loc = kind->loc, .cmd = line };
+	const char *group = kind->group, *name = NULL;
+	char defname[PROBE_NAME_MAX];
+	struct probe_point *pt, *first;
+	struct probe_event *ev;
+	int ret;
+
+	if (argc - 2 > PROBE_MAX_ARGS) {
+		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
+		return -E2BIG;
+	}
+	pt = kzalloc(kind->size, GFP_KERNEL);
+	if (!pt)
+		return -ENOMEM;
+	ret = kind->parse(&pp, pt, argc, argv, pos, &group, &name);
+	if (ret)
+		goto fail;
+	if (!name) {
+		kind->default_name(pt, defname);
+		name = defname;
+	}
+	first = point_find_event(kind, group, name);
+	if (first)
+		ret = point_append(&pp, kind, pt, first, argc, pos);
+	if (!ret && kind->check)
+		ret = kind->check(&pp, pt, pos[1]);
+	if (ret)
+		goto fail;
+	ev = first ? first->event :
+	     probe_event_create(group, name, kind->event_kind(pt), &pt->args);
+	if (IS_ERR(ev)) {
+		ret = PTR_ERR(ev);
+		if (ret == -EEXIST)
+			probe_log_err(&pp, 0, PE_EVENT_EXIST);
+		goto fail;
+	}
+	pt->event = ev;
+	ret = kind->attach(pt);
+	if (ret) {
+		/* Only kprobes tell a place between instructions. */
+		probe_log_err(&pp, pos[1], ret == -EILSEQ ?
+			      PE_BAD_INSN_BNDRY : PE_FAIL_REG_PROBE);
+		if (!first)
+			probe_event_destroy(ev);
+		goto fail;
+	}
+	dyn_event_add(&pt->de, kind->ops);
+	return 0;
+fail:
+	kind->free(pt);
+	return ret;
+}
+
+/**
+ * probe_point_busy() - whether a probe point cannot be removed now: the
+ *	&dyn_event_ops.is_busy of kprobe, uprobe and fprobe events
+ * @de: the point's dynamic event
+ *
+ * Return: true while its event is enabled somewhere.
+ */
+bool probe_point_busy(struct dyn_event *de)
+{
+	struct probe_point *pt = container_of(de, struct probe_point, de);
+
+	return probe_event_enabled(pt->event);
 }
 
 /**

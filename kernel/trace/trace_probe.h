@@ -21,6 +21,8 @@
 #include <linux/rculist.h>
 #include <linux/trace_events.h>
 
+#include "trace_dynevent.h"
+
 /* Group and event names: 63 characters at most. */
 #define PROBE_NAME_MAX		64
 #define PROBE_MAX_ARGS		128
@@ -261,6 +263,65 @@ struct probe_link {
 	struct rcu_head		rcu;
 };
 
+/**
+ * struct probe_point - what every kind's probe point starts with
+ * @de: its entry in the list of events defined at run time
+ * @event: the event it records (shared by appended points)
+ * @node: entry in @event's points
+ * @args: what it fetches
+ */
+struct probe_point {
+	struct dyn_event	de;
+	struct probe_event	*event;
+	struct list_head	node;
+	struct probe_args	args;
+};
+
+/**
+ * struct probe_point_kind - how one kind of probe point fills the definition
+ *	skeleton, probe_point_create()
+ * @loc: the error_log prefix ("trace_kprobe", ...)
+ * @group: the group of an event defined without one
+ * @ops: the kind's &struct dyn_event_ops
+ * @size: the size of the kind's point, which starts with its &struct
+ *	probe_point
+ * @parse: parse the words into a zeroed point, its arguments included
+ *	(probe_args_parse()); may set *@group and *@name
+ * @event_kind: the event kind the point records as: a point appends only
+ *	to an event of the same one
+ * @default_name: the event's name when the definition gives none, at
+ *	most PROBE_NAME_MAX bytes
+ * @same_place: whether two points probe the same place (with the same
+ *	arguments they are the same probe, which may not be defined twice)
+ * @check: NULL, or a last check of the place, after the append check and
+ *	before the event is made
+ * @attach: register the point and add it to its event's points; armed at
+ *	once if the event is enabled
+ * @free: free a point that is not attached
+ */
+struct probe_point_kind {
+	const char		*loc;
+	const char		*group;
+	struct dyn_event_ops	*ops;
+	size_t			size;
+	int	(*parse)(struct probe_parse *pp, struct probe_point *pt,
+			 int argc, char **argv, int *pos, const char **group,
+			 const char **name);
+	const struct probe_event_kind *(*event_kind)(struct probe_point *pt);
+	void	(*default_name)(struct probe_point *pt, char *buf);
+	bool	(*same_place)(struct probe_point *a, struct probe_point *b);
+	int	(*check)(struct probe_parse *pp, struct probe_point *pt,
+			 int pos);
+	int	(*attach)(struct probe_point *pt);
+	void	(*free)(struct probe_point *pt);
+};
+
+int probe_point_create(const struct probe_point_kind *kind, const char *line,
+		       int argc, char **argv, int *pos);
+bool probe_point_busy(struct dyn_event *de);
+int probe_args_parse(struct probe_parse *pp, struct probe_args *pa,
+		     int argc, char **argv, int *pos,
+		     const struct trace_event_fields *hdr);
 int probe_args_alloc(struct probe_args *pa, int nargs);
 void probe_args_free(struct probe_args *pa);
 int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,

@@ -40,11 +40,8 @@
 
 /**
  * struct uprobe_point - one definition of a uprobe event
- * @de: its entry in the list of events defined at run time
+ * @base: its event, arguments and entry in the list of events
  * @consumer: what uprobes calls at a hit
- * @event: the event it records (shared by appended points)
- * @node: entry in @event's points
- * @args: what it fetches
  * @filename: PATH as written
  * @path: the file, held while the point exists
  * @offset: the probed offset in the file
@@ -55,11 +52,8 @@
  * @nhit: per-CPU hit counts (a return probe counts the entries, as 6.12)
  */
 struct uprobe_point {
-	struct dyn_event	de;
+	struct probe_point	base;
 	struct uprobe_consumer	consumer;
-	struct probe_event	*event;
-	struct list_head	node;
-	struct probe_args	args;
 	char			*filename;
 	struct path		path;
 	unsigned long		offset;
@@ -69,11 +63,18 @@ struct uprobe_point {
 	unsigned long __percpu	*nhit;
 };
 
+static_assert(offsetof(struct uprobe_point, base) == 0);
+
 static struct dyn_event_ops uprobe_ops;
 
 static struct uprobe_point *to_point(struct dyn_event *de)
 {
-	return container_of(de, struct uprobe_point, de);
+	return container_of(de, struct uprobe_point, base.de);
+}
+
+static struct uprobe_point *upoint(struct probe_point *p)
+{
+	return container_of(p, struct uprobe_point, base);
 }
 
 /* ---- hits ----------------------------------------------------------------- */
@@ -89,7 +90,7 @@ static struct uprobe_point *to_point(struct dyn_event *de)
 static bool point_run_bpf(struct uprobe_point *pt, struct pt_regs *regs,
 			  unsigned long bp_addr)
 {
-	struct trace_event_call *call = &pt->event->call;
+	struct trace_event_call *call = &pt->base.event->call;
 	struct uprobe_dispatch_data udd = { .bp_addr = bp_addr };
 	const struct bpf_prog_array *array;
 	unsigned long vaddr;
@@ -125,13 +126,14 @@ static void point_record(struct uprobe_point *pt, struct pt_regs *regs,
 {
 	bool to_perf;
 
-	if (!probe_event_enabled(pt->event))
+	if (!probe_event_enabled(pt->base.event))
 		return;
 	to_perf = point_run_bpf(pt, regs, bp_addr);
-	probe_args_fault_in(&pt->args, regs, &base);
+	probe_args_fault_in(&pt->base.args, regs, &base);
 	/* The sessions' list is RCU; records are written unpreempted. */
 	preempt_disable_notrace();
-	probe_event_record_to(pt->event, &pt->args, regs, &base, hdr, to_perf);
+	probe_event_record_to(pt->base.event, &pt->base.args, regs, &base, hdr,
+			      to_perf);
 	preempt_enable_notrace();
 }
 
@@ -210,7 +212,7 @@ static void event_disarm(struct probe_event *ev)
 {
 	struct uprobe_point *pt;
 
-	list_for_each_entry(pt, &ev->points, node) {
+	list_for_each_entry(pt, &ev->points, base.node) {
 		if (!pt->uprobe)
 			continue;
 		uprobe_unregister_nosync(pt->uprobe, &pt->consumer);
@@ -224,7 +226,7 @@ static int event_arm(struct probe_event *ev)
 	struct uprobe_point *pt;
 	int ret;
 
-	list_for_each_entry(pt, &ev->points, node) {
+	list_for_each_entry(pt, &ev->points, base.node) {
 		ret = point_arm(pt);
 		if (ret) {
 			event_disarm(ev);
@@ -307,9 +309,11 @@ static const struct probe_event_kind uretprobe_kind = {
 
 /* ---- parsing a definition --------------------------------------------------- */
 
-static void point_free(struct uprobe_point *pt)
+static void point_free(struct probe_point *p)
 {
-	probe_args_free(&pt->args);
+	struct uprobe_point *pt = upoint(p);
+
+	probe_args_free(&pt->base.args);
 	free_percpu(pt->nhit);
 	if (pt->path.dentry)
 		path_put(&pt->path);
@@ -388,26 +392,10 @@ static int parse_place(struct probe_parse *pp, struct uprobe_point *pt,
 	return 0;
 }
 
-static struct uprobe_point *point_find_event(const char *group,
-					     const char *name)
+static bool same_place(struct probe_point *pa, struct probe_point *pb)
 {
-	struct dyn_event *de;
+	struct uprobe_point *a = upoint(pa), *b = upoint(pb);
 
-	for_each_dyn_event(de) {
-		struct uprobe_point *pt;
-
-		if (de->ops != &uprobe_ops)
-			continue;
-		pt = to_point(de);
-		if (!strcmp(pt->event->group, group) &&
-		    !strcmp(probe_event_name(pt->event), name))
-			return pt;
-	}
-	return NULL;
-}
-
-static bool same_file_offset(struct uprobe_point *a, struct uprobe_point *b)
-{
 	return d_real_inode(a->path.dentry) == d_real_inode(b->path.dentry) &&
 	       a->offset == b->offset;
 }
@@ -426,7 +414,7 @@ static int check_ref_ctr(struct uprobe_point *pt)
 		if (de->ops != &uprobe_ops)
 			continue;
 		p = to_point(de);
-		if (same_file_offset(p, pt) &&
+		if (same_place(&p->base, &pt->base) &&
 		    p->ref_ctr_offset != pt->ref_ctr_offset) {
 			pr_warn("uprobe_events: reference counter offset mismatch\n");
 			return -EINVAL;
@@ -435,39 +423,19 @@ static int check_ref_ctr(struct uprobe_point *pt)
 	return 0;
 }
 
-/* Join @pt to the event @first records: same kind, same fields. */
-static int point_append(struct probe_parse *pp, struct uprobe_point *pt,
-			struct uprobe_point *first, int argc, int *pos)
-{
-	struct uprobe_point *p;
-	int diff;
-
-	if (first->is_return != pt->is_return) {
-		probe_log_err(pp, 0, PE_DIFF_PROBE_TYPE);
-		return -EEXIST;
-	}
-	if (!probe_args_same_layout(&first->args, &pt->args, &diff)) {
-		probe_log_err(pp, diff + 2 < argc ? pos[diff + 2] :
-			      strlen(pp->cmd), PE_DIFF_ARG_TYPE);
-		return -EEXIST;
-	}
-	list_for_each_entry(p, &first->event->points, node) {
-		if (same_file_offset(p, pt) &&
-		    probe_args_same(&p->args, &pt->args)) {
-			probe_log_err(pp, 0, PE_SAME_PROBE);
-			return -EEXIST;
-		}
-	}
-	return 0;
-}
-
 /* 6.12's: "p_<file name up to its first '.', '-' or '_'>_0x<offset>". */
-static void default_name(struct uprobe_point *pt, char *buf)
+static void default_name(struct probe_point *p, char *buf)
 {
+	struct uprobe_point *pt = upoint(p);
 	const char *base = kbasename(pt->filename);
 	int len = strcspn(base, ".-_");
 
 	snprintf(buf, PROBE_NAME_MAX, "p_%.*s_0x%lx", len, base, pt->offset);
+}
+
+static const struct probe_event_kind *point_kind(struct probe_point *p)
+{
+	return upoint(p)->is_return ? &uretprobe_kind : &uprobe_kind;
 }
 
 /* Whether the words are a uprobe's definition ("p /bin/sh:0x10 ..."). */
@@ -483,109 +451,74 @@ static bool is_uprobe_definition(int argc, char **argv)
 	return colon && isdigit(colon[1]);
 }
 
-/* Add @pt to @ev's points; it is armed at once if @ev is enabled. */
-static int point_attach(struct uprobe_point *pt, struct probe_event *ev)
+/* Add @p to its event's points; armed at once if the event is enabled. */
+static int point_attach(struct probe_point *p)
 {
 	int ret = 0;
 
 	mutex_lock(&trace_types_lock);
-	if (probe_event_enabled(ev))
-		ret = point_arm(pt);
+	if (probe_event_enabled(p->event))
+		ret = point_arm(upoint(p));
 	if (!ret)
-		list_add_tail(&pt->node, &ev->points);
+		list_add_tail(&p->node, &p->event->points);
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
 
-static int uprobe_create(const char *line, int argc, char **argv, int *pos)
+/* "p|r[:[GRP/][EVENT]]", the place and the arguments */
+static int uprobe_parse(struct probe_parse *pp, struct probe_point *p,
+			int argc, char **argv, int *pos, const char **group,
+			const char **name)
 {
-	struct probe_parse pp = { .loc = "trace_uprobe", .cmd = line };
-	const char *group = UPROBE_GROUP, *name = NULL;
-	struct uprobe_point *pt, *first;
-	char defname[PROBE_NAME_MAX];
-	struct probe_event *ev;
-	int i, ret;
+	struct uprobe_point *pt = upoint(p);
+	int ret;
 
-	if (!is_uprobe_definition(argc, argv))
-		return -ECANCELED;
-	if (argc - 2 > PROBE_MAX_ARGS) {
-		probe_log_err(&pp, pos[PROBE_MAX_ARGS + 2], PE_TOO_MANY_ARGS);
-		return -E2BIG;
-	}
-
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL);
-	if (!pt)
-		return -ENOMEM;
 	pt->is_return = argv[0][0] == 'r';
-	ret = -ENOMEM;
 	pt->nhit = alloc_percpu(unsigned long);
 	if (!pt->nhit)
-		goto fail;
-	ret = parse_place(&pp, pt, argv[1], pos[1]);
+		return -ENOMEM;
+	ret = parse_place(pp, pt, argv[1], pos[1]);
 	if (ret)
-		goto fail;
+		return ret;
 	/* As 6.12: "p:NAME", anything else after 'p' or 'r' is ignored. */
 	if (argv[0][1] == ':') {
-		ret = probe_parse_name(&pp, argv[0] + 2, pos[0] + 2, &group,
-				       &name);
+		ret = probe_parse_name(pp, argv[0] + 2, pos[0] + 2, group,
+				       name);
 		if (ret)
-			goto fail;
+			return ret;
 	}
 
-	pp.flags = PROBE_F_USER;
+	pp->flags = PROBE_F_USER;
 	if (pt->is_return)
-		pp.flags |= PROBE_F_RETURN;
-	ret = probe_args_alloc(&pt->args, argc - 2);
+		pp->flags |= PROBE_F_RETURN;
+	ret = probe_args_parse(pp, &p->args, argc, argv, pos,
+			       point_kind(p)->hdr);
 	if (ret)
-		goto fail;
-	for (i = 2; i < argc; i++) {
-		ret = probe_parse_arg(&pp, &pt->args, i - 2, argv[i], pos[i]);
-		if (ret)
-			goto fail;
-	}
-	probe_args_layout(&pt->args, probe_hdr_size(pt->is_return ?
-						    uretprobe_hdr : uprobe_hdr));
-	if (!name) {
-		default_name(pt, defname);
-		name = defname;
-	}
+		return ret;
 	pt->consumer.handler = uprobe_hit;
 	if (pt->is_return)
 		pt->consumer.ret_handler = uretprobe_hit;
-	ret = check_ref_ctr(pt);
-	if (ret)
-		goto fail;
+	return check_ref_ctr(pt);
+}
 
-	first = point_find_event(group, name);
-	if (first) {
-		ret = point_append(&pp, pt, first, argc, pos);
-		if (ret)
-			goto fail;
-		ev = first->event;
-	} else {
-		ev = probe_event_create(group, name, pt->is_return ?
-					&uretprobe_kind : &uprobe_kind,
-					&pt->args);
-		if (IS_ERR(ev)) {
-			ret = PTR_ERR(ev);
-			if (ret == -EEXIST)
-				probe_log_err(&pp, 0, PE_EVENT_EXIST);
-			goto fail;
-		}
-	}
-	pt->event = ev;
-	ret = point_attach(pt, ev);
-	if (ret) {
-		probe_log_err(&pp, pos[1], PE_FAIL_REG_PROBE);
-		if (!first)
-			probe_event_destroy(ev);
-		goto fail;
-	}
-	dyn_event_add(&pt->de, &uprobe_ops);
-	return 0;
-fail:
-	point_free(pt);
-	return ret;
+static const struct probe_point_kind uprobe_point_kind = {
+	.loc		= "trace_uprobe",
+	.group		= UPROBE_GROUP,
+	.ops		= &uprobe_ops,
+	.size		= sizeof(struct uprobe_point),
+	.parse		= uprobe_parse,
+	.event_kind	= point_kind,
+	.default_name	= default_name,
+	.same_place	= same_place,
+	.attach		= point_attach,
+	.free		= point_free,
+};
+
+static int uprobe_create(const char *line, int argc, char **argv, int *pos)
+{
+	if (!is_uprobe_definition(argc, argv))
+		return -ECANCELED;
+	return probe_point_create(&uprobe_point_kind, line, argc, argv, pos);
 }
 
 /* ---- listing and removing ---------------------------------------------------- */
@@ -609,16 +542,11 @@ static int uprobe_show(struct seq_file *m, struct dyn_event *de)
 
 	format_offset(pt, off, sizeof(off));
 	seq_printf(m, "%c:%s/%s %s:%s", pt->is_return ? 'r' : 'p',
-		   pt->event->group, probe_event_name(pt->event), pt->filename,
-		   off);
-	probe_show_args(m, &pt->args);
+		   pt->base.event->group, probe_event_name(pt->base.event),
+		   pt->filename, off);
+	probe_show_args(m, &pt->base.args);
 	seq_putc(m, '\n');
 	return 0;
-}
-
-static bool uprobe_is_busy(struct dyn_event *de)
-{
-	return probe_event_enabled(to_point(de)->event);
 }
 
 /* Remove a point, and its event with the last one. */
@@ -627,11 +555,11 @@ static int uprobe_free(struct dyn_event *de)
 	struct uprobe_point *pt = to_point(de);
 	int ret;
 
-	ret = probe_event_remove_point(pt->event, &pt->node);
+	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
 	if (ret)
 		return ret;
 	dyn_event_del(de);
-	point_free(pt);
+	point_free(&pt->base);
 	return 0;
 }
 
@@ -643,7 +571,7 @@ static bool uprobe_match(const char *system, const char *event, int argc,
 	size_t n = strlen(pt->filename);
 	char off[64];
 
-	if (!probe_event_named(pt->event, system, event))
+	if (!probe_event_named(pt->base.event, system, event))
 		return false;
 	if (!argc)
 		return true;
@@ -652,7 +580,7 @@ static bool uprobe_match(const char *system, const char *event, int argc,
 	format_offset(pt, off, sizeof(off));
 	if (strcmp(argv[0] + n + 1, off))
 		return false;
-	return probe_args_match(&pt->args, argc - 1, argv + 1);
+	return probe_args_match(&pt->base.args, argc - 1, argv + 1);
 }
 
 static int uprobe_profile(struct seq_file *m, struct dyn_event *de);
@@ -660,7 +588,7 @@ static int uprobe_profile(struct seq_file *m, struct dyn_event *de);
 static struct dyn_event_ops uprobe_ops = {
 	.create		= uprobe_create,
 	.show		= uprobe_show,
-	.is_busy	= uprobe_is_busy,
+	.is_busy	= probe_point_busy,
 	.free		= uprobe_free,
 	.match		= uprobe_match,
 	.profile	= uprobe_profile,
@@ -679,7 +607,7 @@ static int uprobe_profile(struct seq_file *m, struct dyn_event *de)
 	for_each_possible_cpu(cpu)
 		hits += *per_cpu_ptr(pt->nhit, cpu);
 	seq_printf(m, "  %s %-44s %15lu\n", pt->filename,
-		   probe_event_name(pt->event), hits);
+		   probe_event_name(pt->base.event), hits);
 	return 0;
 }
 
@@ -709,7 +637,8 @@ int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
 
 	if (!(call->flags & TRACE_EVENT_FL_UPROBE) || !ev)
 		return -EINVAL;
-	pt = list_first_entry_or_null(&ev->points, struct uprobe_point, node);
+	pt = list_first_entry_or_null(&ev->points, struct uprobe_point,
+				      base.node);
 	if (!pt)
 		return -EINVAL;
 	*fd_type = pt->is_return ? BPF_FD_TYPE_URETPROBE : BPF_FD_TYPE_UPROBE;
@@ -759,7 +688,7 @@ struct trace_event_call *create_local_trace_uprobe(char *name,
 		pt->consumer.ret_handler = uretprobe_hit;
 	pt->nhit = alloc_percpu(unsigned long);
 	pt->filename = kstrdup(name, GFP_KERNEL);
-	if (!pt->nhit || !pt->filename || probe_args_alloc(&pt->args, 0))
+	if (!pt->nhit || !pt->filename || probe_args_alloc(&pt->base.args, 0))
 		goto fail;
 	ret = kern_path(name, LOOKUP_FOLLOW, &pt->path);
 	if (ret) {
@@ -769,20 +698,19 @@ struct trace_event_call *create_local_trace_uprobe(char *name,
 	ret = -EINVAL;
 	if (!d_is_reg(pt->path.dentry))
 		goto fail;
-	probe_args_layout(&pt->args, probe_hdr_size(is_return ?
-						    uretprobe_hdr : uprobe_hdr));
-	default_name(pt, evname);
+	probe_args_layout(&pt->base.args,
+			  probe_hdr_size(point_kind(&pt->base)->hdr));
+	default_name(&pt->base, evname);
 	ret = -ENOMEM;
-	ev = probe_event_create_local(UPROBE_GROUP, evname, is_return ?
-				      &uretprobe_kind : &uprobe_kind,
-				      &pt->args);
+	ev = probe_event_create_local(UPROBE_GROUP, evname,
+				      point_kind(&pt->base), &pt->base.args);
 	if (!ev)
 		goto fail;
-	pt->event = ev;
-	list_add_tail(&pt->node, &ev->points);
+	pt->base.event = ev;
+	list_add_tail(&pt->base.node, &ev->points);
 	return &ev->call;
 fail:
-	point_free(pt);
+	point_free(&pt->base);
 	return ERR_PTR(ret);
 }
 
@@ -798,9 +726,9 @@ void destroy_local_trace_uprobe(struct trace_event_call *event_call)
 	struct probe_event *ev = event_call->data;
 	struct uprobe_point *pt;
 
-	pt = list_first_entry(&ev->points, struct uprobe_point, node);
+	pt = list_first_entry(&ev->points, struct uprobe_point, base.node);
 	probe_event_free_local(ev);
-	point_free(pt);
+	point_free(&pt->base);
 }
 
 /**
