@@ -111,6 +111,26 @@
 
 #define X(name, text) PE_##name,
 enum probe_error { PROBE_ERRORS };
+
+/* Where an argument's value comes from. */
+enum probe_base {
+	PB_REG,
+	PB_STACK,
+	PB_STACKP,
+	PB_RETVAL,
+	PB_ARG,
+	PB_EARG,	/* an argument the entry handler saved */
+	PB_COMM,
+	PB_IMM,
+	PB_STR,
+	PB_USTACK,	/* a slot of the user stack */
+	PB_FOFFS,	/* an offset in the probed file */
+	/* Another event's record (PROBE_F_EVENT), at edata: */
+	PB_FIELD,	/* an integer field's value */
+	PB_FIELD_ADDR,	/* an array field's address */
+	PB_FIELD_LOC,	/* a __data_loc field's data's address */
+	PB_FIELD_RELLOC,	/* a __rel_loc field's data's address */
+};
 #undef X
 
 /* Where a definition is parsed for (&struct probe_parse.flags). */
@@ -263,6 +283,40 @@ struct probe_link {
 	struct rcu_head		rcu;
 };
 
+/* ---- types of arguments (trace_probe_args.c) ---- */
+
+enum probe_kind {
+	PK_UNSIGNED,
+	PK_SIGNED,
+	PK_HEX,
+	PK_CHAR,
+	PK_SYMBOL,
+	PK_STRING,	/* kernel memory, or user memory below TASK_SIZE */
+	PK_USTRING,	/* user memory */
+	PK_SYMSTR,	/* the name of the symbol at the value */
+};
+
+/**
+ * struct probe_argtype - how an argument is stored and printed
+ * @name: as written after ':'
+ * @ctype: its field's type in the format file
+ * @fmt: its conversion in the print format
+ * @size: bytes in the record's fixed part
+ * @kind: &enum probe_kind
+ */
+struct probe_argtype {
+	const char	*name;
+	const char	*ctype;
+	const char	*fmt;
+	u8		size;
+	u8		kind;
+};
+
+static inline bool kind_is_string(const struct probe_argtype *t)
+{
+	return t->kind >= PK_STRING;
+}
+
 /**
  * struct probe_point - what every kind's probe point starts with
  * @de: its entry in the list of events defined at run time
@@ -324,6 +378,7 @@ int probe_args_parse(struct probe_parse *pp, struct probe_args *pa,
 		     const struct trace_event_fields *hdr);
 int probe_args_alloc(struct probe_args *pa, int nargs);
 void probe_args_free(struct probe_args *pa);
+int probe_args_dup(struct probe_args *dst, const struct probe_args *src);
 int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
 		    char *tok, int pos);
 void probe_args_layout(struct probe_args *pa, unsigned int hdr_size);
