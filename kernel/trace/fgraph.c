@@ -379,6 +379,7 @@ static int stacks_alloc_all(void)
 	struct fgraph_stack **pool;
 	struct task_struct *g, *t;
 	int want, got, used, tries, cpu;
+	bool short_of;
 
 	/* Tasks forked from now on get their own (fgraph_active is set). */
 	for (tries = 0; tries < 3; tries++) {
@@ -403,10 +404,17 @@ static int stacks_alloc_all(void)
 			if (!t->ret_stack && used < got)
 				stack_give(t, pool[used++]);
 		read_unlock(&tasklist_lock);
+		/*
+		 * Out of memory only if a page could not be had and every
+		 * page there was went to a task.  Pages left over are those
+		 * of tasks counted that exited meanwhile (a loop of forks
+		 * does that all the time): not a shortage.
+		 */
+		short_of = got < want && used == got;
 		while (got > used)
 			free_page((unsigned long)pool[--got]);
 		kfree(pool);
-		if (got < want && used == got)
+		if (short_of)
 			return -ENOMEM;
 	}
 	/* Not while fgraph_cpu_prepare() gives one a stack. */
