@@ -324,19 +324,27 @@ static const struct tracer preemptirqsoff_tracer = {
 };
 #endif
 
-/* Registered in 6.12's order: available_tracers lists the last first. */
-static int __init irqsoff_tracers_register(void)
-{
-	trace_irqflags_latency_hook(irqsoff_hook);
+/* In 6.12's order of registration: available_tracers lists the last first. */
+static const struct tracer *const crit_tracers[] __initconst = {
 #ifdef CONFIG_IRQSOFF_TRACER
-	register_tracer(&irqsoff_tracer);
+	&irqsoff_tracer,
 #endif
 #ifdef CONFIG_PREEMPT_TRACER
-	register_tracer(&preemptoff_tracer);
+	&preemptoff_tracer,
 #endif
 #if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-	register_tracer(&preemptirqsoff_tracer);
+	&preemptirqsoff_tracer,
 #endif
+};
+
+/* The hook goes in first: none of these tracers runs without it. */
+static int __init irqsoff_tracers_register(void)
+{
+	int i;
+
+	trace_irqflags_latency_hook(irqsoff_hook);
+	for (i = 0; i < ARRAY_SIZE(crit_tracers); i++)
+		register_tracer(crit_tracers[i]);
 	return 0;
 }
 core_initcall(irqsoff_tracers_register);
