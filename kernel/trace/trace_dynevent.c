@@ -208,7 +208,8 @@ out:
 }
 
 /* Run each complete line of @buf; a '#' starts a comment. */
-static int run_lines(char *buf, struct dyn_event_ops *only)
+static int run_lines(char *buf, int (*run)(const char *line, void *data),
+		     void *data)
 {
 	char *line, *hash;
 	int ret;
@@ -217,25 +218,28 @@ static int run_lines(char *buf, struct dyn_event_ops *only)
 		hash = strchr(line, '#');
 		if (hash)
 			*hash = '\0';
-		ret = dyn_events_run(strim(line), only);
+		ret = run(strim(line), data);
 		if (ret)
 			return ret;
 	}
 	return 0;
 }
 
-/*
- * dyn_events_write() - the write() of a definitions file
+/**
+ * dyn_events_write_lines() - the write() of a file of definitions
  * @ubuf: the user's text
  * @cnt: its length
- * @only: the kind the file is for, or NULL for dynamic_events
+ * @run: called with each line, without its newline, its comment
+ *	('#' on) and the white space around it; an error stops the write
+ * @data: passed to @run
  *
  * The text is taken a page at a time; a line must fit in one.
  *
  * Return: @cnt, or the first failing line's error.
  */
-static ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
-				struct dyn_event_ops *only)
+ssize_t dyn_events_write_lines(const char __user *ubuf, size_t cnt,
+			       int (*run)(const char *line, void *data),
+			       void *data)
 {
 	size_t done = 0, have = 0, n;
 	char *buf, *end;
@@ -262,7 +266,7 @@ static ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
 			break;
 		}
 		*end = '\0';
-		ret = run_lines(buf, only);
+		ret = run_lines(buf, run, data);
 		if (ret)
 			break;
 		if (end < buf + have) {
@@ -275,6 +279,18 @@ static ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
 	}
 	kfree(buf);
 	return ret ? ret : cnt;
+}
+
+static int run_line(const char *line, void *only)
+{
+	return dyn_events_run(line, only);
+}
+
+/* The write() of dynamic_events (@only NULL) or of a kind's own file. */
+static ssize_t dyn_events_write(const char __user *ubuf, size_t cnt,
+				struct dyn_event_ops *only)
+{
+	return dyn_events_write_lines(ubuf, cnt, run_line, only);
 }
 
 /* ---- listing ---------------------------------------------------------- */
@@ -439,6 +455,64 @@ void dyn_events_create_files(struct dyn_event_ops *ops, const char *events,
 	if (profile && ops->profile)
 		trace_create_file(profile, TRACE_MODE_READ, NULL, ops, &kind_profile_fops);
 }
+
+/* ---- definitions made by kernel code ------------------------------------ */
+
+/**
+ * dynevent_cmd_init() - start a definition built by kernel code
+ * @cmd: the definition
+ * @buf: where its text goes
+ * @maxlen: the size of @buf
+ * @type: the kind of event
+ * @run_command: how the kind runs the text
+ */
+void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
+		       enum dynevent_type type, dynevent_create_fn_t run_command)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	seq_buf_init(&cmd->seq, buf, maxlen);
+	cmd->type = type;
+	cmd->run_command = run_command;
+}
+
+/**
+ * dynevent_cmd_add() - append text to a definition built by kernel code
+ * @cmd: the definition
+ * @fmt: printf format of the text
+ *
+ * Return: 0, or -E2BIG if the text does not fit the buffer.
+ */
+int dynevent_cmd_add(struct dynevent_cmd *cmd, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	seq_buf_vprintf(&cmd->seq, fmt, args);
+	va_end(args);
+	if (seq_buf_has_overflowed(&cmd->seq))
+		return -E2BIG;
+	return 0;
+}
+
+/**
+ * dynevent_create() - run a definition built by kernel code
+ * @cmd: the definition, built by its kind's helpers
+ *	(synth_event_gen_cmd_start(), kprobe_event_gen_cmd_start(), ...)
+ *
+ * Return: 0, or the error the definition would give in dynamic_events
+ * (-EINVAL for a definition that was never started).
+ */
+int dynevent_create(struct dynevent_cmd *cmd)
+{
+	if (!cmd->run_command || !cmd->seq.buffer || !cmd->seq.len)
+		return -EINVAL;
+	if (seq_buf_has_overflowed(&cmd->seq))
+		return -E2BIG;
+	/* The buffer is the caller's: it is a string once terminated. */
+	seq_buf_str(&cmd->seq);
+	return cmd->run_command(cmd);
+}
+EXPORT_SYMBOL_GPL(dynevent_create);
 
 static __init int dyn_events_init(void)
 {

@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
+#include <linux/trace_events.h>
 
 struct dyn_event;
 
@@ -59,6 +60,16 @@ int dyn_events_run(const char *text, struct dyn_event_ops *only);
 int dyn_events_release_all(struct dyn_event_ops *only);
 void dyn_events_create_files(struct dyn_event_ops *ops, const char *events,
 			     const char *profile);
+
+ssize_t dyn_events_write_lines(const char __user *ubuf, size_t cnt,
+			       int (*run)(const char *line, void *data),
+			       void *data);
+
+/* Definitions built by kernel code (include/linux/trace_events.h). */
+void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
+		       enum dynevent_type type, dynevent_create_fn_t run_command);
+__printf(2, 3) int dynevent_cmd_add(struct dynevent_cmd *cmd,
+				    const char *fmt, ...);
 
 #define for_each_dyn_event(pos)	list_for_each_entry(pos, &dyn_event_list, list)
 

@@ -1002,6 +1002,120 @@ static __init void boot_probes_define(void)
 	mutex_unlock(&dyn_event_mutex);
 }
 
+/* ---- kprobe events made by kernel code (include/linux/trace_events.h) ---- */
+
+static int kprobe_run_cmd(struct dynevent_cmd *cmd)
+{
+	return dyn_events_run(cmd->seq.buffer, &kprobe_ops);
+}
+
+/**
+ * kprobe_event_cmd_init() - start a kprobe event's definition
+ * @cmd: the definition
+ * @buf: where its text goes (MAX_DYNEVENT_CMD_LEN is enough)
+ * @maxlen: the size of @buf
+ */
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen)
+{
+	dynevent_cmd_init(cmd, buf, maxlen, DYNEVENT_TYPE_KPROBE,
+			  kprobe_run_cmd);
+}
+EXPORT_SYMBOL_GPL(kprobe_event_cmd_init);
+
+/* Append each argument of @args up to a NULL. */
+static int add_args(struct dynevent_cmd *cmd, va_list args)
+{
+	const char *arg;
+	int ret = 0;
+
+	while (!ret && (arg = va_arg(args, const char *))) {
+		if (++cmd->n_fields > PROBE_MAX_ARGS)
+			return -EINVAL;
+		ret = dynevent_cmd_add(cmd, " %s", arg);
+	}
+	return ret;
+}
+
+/**
+ * __kprobe_event_gen_cmd_start() - start a kprobe event's definition
+ *	with its place and arguments
+ * @cmd: the definition, from kprobe_event_cmd_init()
+ * @kretprobe: a return probe
+ * @name: the event's name, in the "kprobes" group
+ * @loc: where it probes, as kprobe_events takes it ("do_sys_open")
+ * @...: arguments as kprobe_events takes them ("dfd=%ax"), ending with
+ *	NULL (kprobe_event_gen_cmd_start() adds it)
+ *
+ * Run the definition with kprobe_event_gen_cmd_end().
+ *
+ * Return: 0; -EINVAL (not a kprobe definition, no @name or @loc, too
+ * many arguments); -E2BIG if it outgrows its buffer.
+ */
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...)
+{
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE || !name || !loc)
+		return -EINVAL;
+	cmd->event_name = name;
+	ret = dynevent_cmd_add(cmd, "%c:kprobes/%s %s", kretprobe ? 'r' : 'p',
+			       name, loc);
+	if (ret)
+		return ret;
+	va_start(args, loc);
+	ret = add_args(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_gen_cmd_start);
+
+/**
+ * __kprobe_event_add_fields() - add arguments to a kprobe event's definition
+ * @cmd: the definition, started by kprobe_event_gen_cmd_start()
+ * @...: arguments as kprobe_events takes them, ending with NULL
+ *	(kprobe_event_add_fields() adds it)
+ *
+ * Return: 0, -EINVAL or -E2BIG as __kprobe_event_gen_cmd_start().
+ */
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...)
+{
+	va_list args;
+	int ret;
+
+	if (cmd->type != DYNEVENT_TYPE_KPROBE)
+		return -EINVAL;
+	va_start(args, cmd);
+	ret = add_args(cmd, args);
+	va_end(args);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__kprobe_event_add_fields);
+
+/**
+ * kprobe_event_delete() - remove a kprobe event
+ * @name: its name ("kprobes/" may be left out)
+ *
+ * Return: 0, -ENOENT (no such event) or -EBUSY (enabled or its files
+ * open).
+ */
+int kprobe_event_delete(const char *name)
+{
+	char *cmd;
+	int ret;
+
+	if (!name || !*name)
+		return -ENOENT;
+	cmd = kasprintf(GFP_KERNEL, "-:%s", name);
+	if (!cmd)
+		return -ENOMEM;
+	ret = dyn_events_run(cmd, &kprobe_ops);
+	kfree(cmd);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(kprobe_event_delete);
+
 static __init int kprobe_events_init(void)
 {
 	dyn_event_register(&kprobe_ops);
