@@ -17,6 +17,7 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/poll.h>
+#include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/irqflags.h>
 #include <linux/minmax.h>
@@ -491,6 +492,7 @@ enum {
 	EVENT_FILE_FL_SOFT_MODE_BIT,
 	EVENT_FILE_FL_SOFT_DISABLED_BIT,
 	EVENT_FILE_FL_HOOKED_BIT,
+	EVENT_FILE_FL_TRIGGERED_BIT,
 };
 
 /*
@@ -498,8 +500,10 @@ enum {
  * probe's enable_event or disable_event) switches the event on and off
  * from where it runs; the probe stays attached and SOFT_DISABLED says
  * whether its records are dropped.  HOOKED: other events (event probes)
- * are handed each record, dropped ones included.  The bits are changed
- * with atomic bit operations: SOFT_DISABLED is flipped without a lock.
+ * are handed each record, dropped ones included.  TRIGGERED: the event
+ * has triggers (its trigger file), which see each record too.  The bits
+ * are changed with atomic bit operations: SOFT_DISABLED is flipped
+ * without a lock.
  */
 #define EVENT_FILE_FL_ENABLED	BIT(EVENT_FILE_FL_ENABLED_BIT)
 #define EVENT_FILE_FL_FILTERED	BIT(EVENT_FILE_FL_FILTERED_BIT)
@@ -507,6 +511,7 @@ enum {
 #define EVENT_FILE_FL_SOFT_MODE	BIT(EVENT_FILE_FL_SOFT_MODE_BIT)
 #define EVENT_FILE_FL_SOFT_DISABLED	BIT(EVENT_FILE_FL_SOFT_DISABLED_BIT)
 #define EVENT_FILE_FL_HOOKED	BIT(EVENT_FILE_FL_HOOKED_BIT)
+#define EVENT_FILE_FL_TRIGGERED	BIT(EVENT_FILE_FL_TRIGGERED_BIT)
 
 struct event_filter;
 
@@ -521,6 +526,8 @@ struct event_filter;
  * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
  * @hooks: what each record is handed to, when EVENT_FILE_FL_HOOKED is
  *	set (RCU; written under trace_types_lock)
+ * @triggers: its &struct event_trigger list, when EVENT_FILE_FL_TRIGGERED
+ *	is set (RCU; written under trace_types_lock)
  */
 struct trace_event_file {
 	struct list_head		list;
@@ -531,6 +538,7 @@ struct trace_event_file {
 	struct event_dir		*ed;
 	struct event_filter __rcu	*filter;
 	struct list_head		hooks;
+	struct list_head		triggers;
 };
 
 /**
@@ -818,5 +826,269 @@ static inline int perf_trace_record_size(int size)
 	return ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 }
 #endif /* CONFIG_PERF_EVENTS */
+
+/*
+ * Events made from kernel code: a definition built as text in a
+ * &struct dynevent_cmd, then run (dynevent_create()) as if written to
+ * dynamic_events.  Synthetic events are then written with
+ * synth_event_trace() and friends.
+ */
+
+struct trace_event_file *trace_get_event_file(const char *instance,
+					      const char *system,
+					      const char *event);
+void trace_put_event_file(struct trace_event_file *file);
+
+#define MAX_DYNEVENT_CMD_LEN	(2048)
+
+enum dynevent_type {
+	DYNEVENT_TYPE_SYNTH = 1,
+	DYNEVENT_TYPE_KPROBE,
+	DYNEVENT_TYPE_NONE,
+};
+
+struct dynevent_cmd;
+
+typedef int (*dynevent_create_fn_t)(struct dynevent_cmd *cmd);
+
+/**
+ * struct dynevent_cmd - a definition being built by kernel code
+ * @seq: its text, in the caller's buffer
+ * @event_name: the event it defines
+ * @n_fields: the fields (or probe arguments) added so far
+ * @type: the kind of event (&enum dynevent_type)
+ * @run_command: the kind's way to run the text
+ * @private_data: the kind's (a synthetic event's module)
+ */
+struct dynevent_cmd {
+	struct seq_buf		seq;
+	const char		*event_name;
+	unsigned int		n_fields;
+	enum dynevent_type	type;
+	dynevent_create_fn_t	run_command;
+	void			*private_data;
+};
+
+/**
+ * struct synth_field_desc - a field of a synthetic event made by code
+ * @type: its type, as synthetic_events takes it ("u64", "char[16]")
+ * @name: its name
+ */
+struct synth_field_desc {
+	const char *type;
+	const char *name;
+};
+
+struct synth_event;
+struct synth_trace_event;
+
+/**
+ * struct synth_event_trace_state - a synthetic event's record written
+ *	field by field (synth_event_trace_start() to synth_event_trace_end())
+ * @fbuffer: the record's reservation
+ * @entry: the record
+ * @buffer: the ring buffer it is in
+ * @event: the event
+ * @cur_field: the field synth_event_add_next_val() writes next
+ * @n_u64: unused, kept for 6.12's layout
+ * @disabled: the event is not enabled: the values are dropped
+ * @add_next: synth_event_add_next_val() was used
+ * @add_name: synth_event_add_val() was used
+ */
+struct synth_event_trace_state {
+	struct trace_event_buffer fbuffer;
+	struct synth_trace_event *entry;
+	struct trace_buffer *buffer;
+	struct synth_event *event;
+	unsigned int cur_field;
+	unsigned int n_u64;
+	bool disabled;
+	bool add_next;
+	bool add_name;
+};
+
+#define synth_event_gen_cmd_start(cmd, name, mod, ...)	\
+	__synth_event_gen_cmd_start(cmd, name, mod, ## __VA_ARGS__, NULL)
+#define synth_event_gen_cmd_end(cmd)	\
+	dynevent_create(cmd)
+
+#define kprobe_event_gen_cmd_start(cmd, name, loc, ...)			\
+	__kprobe_event_gen_cmd_start(cmd, false, name, loc, ## __VA_ARGS__, NULL)
+#define kretprobe_event_gen_cmd_start(cmd, name, loc, ...)		\
+	__kprobe_event_gen_cmd_start(cmd, true, name, loc, ## __VA_ARGS__, NULL)
+#define kprobe_event_add_fields(cmd, ...)	\
+	__kprobe_event_add_fields(cmd, ## __VA_ARGS__, NULL)
+#define kprobe_event_add_field(cmd, field)	\
+	__kprobe_event_add_fields(cmd, field, NULL)
+#define kprobe_event_gen_cmd_end(cmd)		\
+	dynevent_create(cmd)
+#define kretprobe_event_gen_cmd_end(cmd)	\
+	dynevent_create(cmd)
+
+#ifdef CONFIG_DYNAMIC_EVENTS
+int dynevent_create(struct dynevent_cmd *cmd);
+#else
+static inline int dynevent_create(struct dynevent_cmd *cmd)
+{
+	return -ENODEV;
+}
+#endif
+
+#ifdef CONFIG_SYNTH_EVENTS
+int synth_event_create(const char *name, struct synth_field_desc *fields,
+		       unsigned int n_fields, struct module *mod);
+int synth_event_delete(const char *name);
+void synth_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __synth_event_gen_cmd_start(struct dynevent_cmd *cmd, const char *name,
+				struct module *mod, ...);
+int synth_event_gen_cmd_array_start(struct dynevent_cmd *cmd,
+				    const char *name, struct module *mod,
+				    struct synth_field_desc *fields,
+				    unsigned int n_fields);
+int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
+			  const char *name);
+int synth_event_add_field_str(struct dynevent_cmd *cmd,
+			      const char *type_name);
+int synth_event_add_fields(struct dynevent_cmd *cmd,
+			   struct synth_field_desc *fields,
+			   unsigned int n_fields);
+int synth_event_trace(struct trace_event_file *file, unsigned int n_vals,
+		      ...);
+int synth_event_trace_array(struct trace_event_file *file, u64 *vals,
+			    unsigned int n_vals);
+int synth_event_trace_start(struct trace_event_file *file,
+			    struct synth_event_trace_state *trace_state);
+int synth_event_add_next_val(u64 val,
+			     struct synth_event_trace_state *trace_state);
+int synth_event_add_val(const char *field_name, u64 val,
+			struct synth_event_trace_state *trace_state);
+int synth_event_trace_end(struct synth_event_trace_state *trace_state);
+#else
+/* Without synthetic events every call fails: none is silently dropped. */
+static inline int synth_event_create(const char *name,
+				     struct synth_field_desc *fields,
+				     unsigned int n_fields, struct module *mod)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_delete(const char *name)
+{
+	return -ENODEV;
+}
+
+static inline void synth_event_cmd_init(struct dynevent_cmd *cmd, char *buf,
+					int maxlen)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->type = DYNEVENT_TYPE_NONE;
+}
+
+static inline int __synth_event_gen_cmd_start(struct dynevent_cmd *cmd,
+					      const char *name,
+					      struct module *mod, ...)
+{
+	return -ENODEV;
+}
+
+static inline int
+synth_event_gen_cmd_array_start(struct dynevent_cmd *cmd, const char *name,
+				struct module *mod,
+				struct synth_field_desc *fields,
+				unsigned int n_fields)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_add_field(struct dynevent_cmd *cmd,
+					const char *type, const char *name)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_add_field_str(struct dynevent_cmd *cmd,
+					    const char *type_name)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_add_fields(struct dynevent_cmd *cmd,
+					 struct synth_field_desc *fields,
+					 unsigned int n_fields)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_trace(struct trace_event_file *file,
+				    unsigned int n_vals, ...)
+{
+	return -ENODEV;
+}
+
+static inline int synth_event_trace_array(struct trace_event_file *file,
+					  u64 *vals, unsigned int n_vals)
+{
+	return -ENODEV;
+}
+
+static inline int
+synth_event_trace_start(struct trace_event_file *file,
+			struct synth_event_trace_state *trace_state)
+{
+	return -ENODEV;
+}
+
+static inline int
+synth_event_add_next_val(u64 val, struct synth_event_trace_state *trace_state)
+{
+	return -ENODEV;
+}
+
+static inline int
+synth_event_add_val(const char *field_name, u64 val,
+		    struct synth_event_trace_state *trace_state)
+{
+	return -ENODEV;
+}
+
+static inline int
+synth_event_trace_end(struct synth_event_trace_state *trace_state)
+{
+	return -ENODEV;
+}
+#endif /* CONFIG_SYNTH_EVENTS */
+
+#ifdef CONFIG_KPROBE_EVENTS
+int kprobe_event_delete(const char *name);
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...);
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...);
+#else
+static inline int kprobe_event_delete(const char *name)
+{
+	return -ENODEV;
+}
+
+static inline void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf,
+					 int maxlen)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->type = DYNEVENT_TYPE_NONE;
+}
+
+static inline int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd,
+					       bool kretprobe,
+					       const char *name,
+					       const char *loc, ...)
+{
+	return -ENODEV;
+}
+
+static inline int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...)
+{
+	return -ENODEV;
+}
+#endif /* CONFIG_KPROBE_EVENTS */
 
 #endif /* _LINUX_TRACE_EVENTS_H */

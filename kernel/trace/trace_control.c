@@ -624,8 +624,10 @@ static ssize_t tracing_mark_write(struct file *filp,
 	const size_t meta = sizeof(struct print_entry) + 2;
 	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
 	size_t room = ring_buffer_max_event_size(buffer);
+	struct trace_event_file *marker_file;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
+	unsigned int post = 0;
 	ssize_t written;
 	char *end;
 
@@ -657,7 +659,18 @@ static ssize_t tracing_mark_write(struct file *filp,
 	if (end[-1] != '\n')
 		*end++ = '\n';
 	*end = '\0';
+	marker_file = READ_ONCE(tr->marker_file);
+	if (marker_file && event_triggered(marker_file))
+		post = event_triggers_run(marker_file, entry, buffer);
 	ring_buffer_unlock_commit(buffer);
+	/* The record is in: traceoff, snapshot and stacktrace now. */
+	if (post) {
+		preempt_disable_notrace();
+		event_triggers_post(marker_file, post, buffer);
+		preempt_enable_notrace();
+		/* A snapshot asked for is taken before the write returns. */
+		trace_snapshot_run_requests();
+	}
 	return written;
 }
 
@@ -755,6 +768,37 @@ static const char readme_text[] =
 	"      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n"
 	"      format\t\t- The layout of <event>'s records\n"
 	"      id\t\t- The number in each of <event>'s records\n"
+	"      trigger\t\t- Commands run when <event> is hit; write one, read\n"
+	"\t\t\t  the list ('!' before a command removes it)\n"
+	"\t    Format: <trigger>[:count][ if <filter>]\n"
+	"\t   trigger: traceon, traceoff, snapshot, stacktrace,\n"
+	"\t            enable_event:<system>:<event>\n"
+	"\t            disable_event:<system>:<event>\n"
+#ifdef CONFIG_HIST_TRIGGERS
+	"\t            enable_hist:<system>:<event>\n"
+	"\t            disable_hist:<system>:<event>\n"
+	"\t            hist (see below)\n"
+#endif
+	"\t   A count is used up only by a trigger that changed something.\n"
+#ifdef CONFIG_HIST_TRIGGERS
+	"      hist\t\t- The tables of <event>'s hist triggers\n"
+	"      hist trigger\t- Hits of <event> counted in a table by key:\n"
+	"\t    Format: hist:keys=<field1[,field2,...]>\n"
+	"\t            [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
+	"\t            [:values=<field1[,field2,...]>]\n"
+	"\t            [:sort=<field1[,field2,...]>][:size=#entries]\n"
+	"\t            [:pause][:continue][:clear][:name=histname1]\n"
+	"\t            [:nohitcount][:<handler>.<action>][ if <filter>]\n"
+	"\t    Keys can be any field, or the special string 'common_stacktrace';\n"
+	"\t    common_timestamp and common_cpu can be used too.  Modifiers:\n"
+	"\t    .hex .sym .sym-offset .execname .syscall .log2 .buckets=size\n"
+	"\t    .usecs .percent .graph\n"
+	"\t    Handlers: onmatch(matching.event), onmax(var), onchange(var)\n"
+	"\t    Actions: trace(<synthetic_event>,param list), save(field,...)\n"
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"\t             snapshot()\n"
+#endif
+#endif
 	"  instances\t\t- mkdir <name> here makes a tracing session with its\n"
 	"\t\t\t  own buffer and files; rmdir removes it\n"
 	"  set_event_pid\t\t- Record events only of the pids written here\n"
@@ -810,6 +854,16 @@ static const char readme_text[] =
 	"\t   Format: e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
 	"\t           $<field> is a field of the <attached-group>/<attached-event>,\n"
 	"\t           otherwise the kprobe events' <args>, without %<register>\n"
+#endif
+#ifdef CONFIG_SYNTH_EVENTS
+	"  dynamic_events (synthetic events):\n"
+	"\t   Format: s:[synthetic/]<event> <field> [<field>]\n"
+	"\t           -:[synthetic/]<event>\n"
+	"  synthetic_events\t- Create/append/remove/show synthetic events\n"
+	"\t  Write into this file to define/undefine new synthetic events.\n"
+	"\t     example: echo 'myevent u64 lat; char name[]; long[] stack' >> synthetic_events\n"
+	"\t     field types: s8/16/32/64, u8/16/32/64, char, int, long, pid_t, gfp_t,\n"
+	"\t           bool, unsigned char/int/long, char[N], char[], unsigned long[]\n"
 #endif
 	"  error_log\t- error log for failed commands (that support it)\n";
 

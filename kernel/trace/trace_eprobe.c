@@ -77,15 +77,17 @@ static struct eprobe *to_eprobe(struct dyn_event *de)
 
 /* ---- hits ----------------------------------------------------------------- */
 
-static void eprobe_hit(struct trace_event_hook *hook, const void *rec)
+static unsigned int eprobe_hit(struct trace_event_hook *hook, const void *rec,
+			       struct trace_buffer *buffer)
 {
 	struct eprobe_hook *h = container_of(hook, struct eprobe_hook, hook);
 	struct eprobe *ep = h->ep;
 
 	if (ep->filter && !event_filter_match(ep->filter, rec))
-		return;
+		return 0;
 	probe_event_record_file(ep->event, h->file, &ep->args, NULL, rec,
 				NULL);
+	return 0;
 }
 
 /* "(sched.sched_switch)" */

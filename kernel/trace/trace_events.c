@@ -540,12 +540,29 @@ static int event_add_file(struct trace_array *tr,
 	file->call = call;
 	file->tr = tr;
 	INIT_LIST_HEAD(&file->hooks);
+	INIT_LIST_HEAD(&file->triggers);
 	if (trace_pids_filtering(tr))
 		set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
 	list_add_tail(&file->list, &tr->events);
+	if (call->event.type == TRACE_PRINT)
+		WRITE_ONCE(tr->marker_file, file);
 	if (tr->event_dir)
 		dir_ops->create_dir(file);
 	return 0;
+}
+
+/*
+ * The hooks on @file whose owners do not remove them first (its
+ * triggers) go; the other soft mode users of the file went before (see
+ * event_soft_mode_get()).
+ */
+static void event_file_unhook(struct trace_event_file *file)
+{
+	struct trace_event_hook *hook, *n;
+
+	list_for_each_entry_safe(hook, n, &file->hooks, list)
+		if (hook->gone)
+			hook->gone(hook);
 }
 
 /*
@@ -555,7 +572,9 @@ static int event_add_file(struct trace_array *tr,
  */
 static void event_del_file(struct trace_event_file *file)
 {
-	/* Its soft mode users went first (see event_soft_mode_get()). */
+	event_file_unhook(file);
+	if (file->tr->marker_file == file)
+		WRITE_ONCE(file->tr->marker_file, NULL);
 	if (event_enabled(file))
 		event_detach(file);
 	list_del(&file->list);
@@ -1171,6 +1190,9 @@ void event_trace_del_tr(struct trace_array *tr)
 	LIST_HEAD(gone);
 
 	lockdep_assert_held(&trace_types_lock);
+	/* The triggers first: they may hold other events of the session. */
+	list_for_each_entry(file, &tr->events, list)
+		event_file_unhook(file);
 	/*
 	 * Newest first: an event probe goes before the event it hooks,
 	 * which was there when the probe was defined.
@@ -1195,3 +1217,136 @@ __init int event_trace_init(void)
 			  &available_events_fops);
 	return register_module_notifier(&events_module_nb);
 }
+
+/* ---- the files of an event's directory ---------------------------------- */
+
+/**
+ * event_file_open() - open a file of an event's directory
+ * @inode: its inode, whose i_private is the &struct trace_event_file
+ * @filp: the file; its private_data becomes the &struct trace_event_file
+ *
+ * An event's files hold its &struct trace_event_file in one session,
+ * and its trace_event_call may live in a module.  The pointer is looked
+ * for among the live sessions' events before it is followed (the event
+ * or the instance may have gone since the inode was looked up: eventfs
+ * lets a file's inode outlive its directory's removal); then
+ * opening takes a reference on the session and on the module, so that
+ * neither goes while the file is open, and on the event (call->refcnt),
+ * so that an event made at run time is not removed (-EBUSY).  A file
+ * opened as its module or instance goes fails with -ENODEV.
+ *
+ * Return: 0, or -ENODEV if the event or its session has gone.
+ */
+int event_file_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file, *want = inode->i_private;
+	struct trace_array *tr;
+	int ret = -ENODEV;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file != want)
+				continue;
+			if (!file->call->mod || try_module_get(file->call->mod)) {
+				tr->ref++;
+				/* An event made at run time stays while open. */
+				file->call->refcnt++;
+				ret = 0;
+			}
+			goto out;
+		}
+	}
+out:
+	mutex_unlock(&trace_types_lock);
+	if (!ret)
+		filp->private_data = want;
+	return ret;
+}
+
+/**
+ * event_file_put() - let go of what event_file_open() took
+ * @file: the event
+ */
+void event_file_put(struct trace_event_file *file)
+{
+	mutex_lock(&trace_types_lock);
+	file->call->refcnt--;
+	mutex_unlock(&trace_types_lock);
+	module_put(file->call->mod);
+	trace_array_put(file->tr);
+}
+
+/**
+ * event_file_release() - close a file opened by event_file_open()
+ * @inode: its inode
+ * @filp: the file
+ *
+ * Return: 0.
+ */
+int event_file_release(struct inode *inode, struct file *filp)
+{
+	event_file_put(filp->private_data);
+	return 0;
+}
+
+/* ---- an event held by kernel code --------------------------------------- */
+
+/**
+ * trace_get_event_file() - hold an event of a session, for kernel code
+ * @instance: the instance's name, or NULL for the top-level session
+ * @system: the event's system
+ * @event: the event's name
+ *
+ * The event (made at run time or in a module) and its session stay
+ * while it is held: removing either is -EBUSY.  Enable it with
+ * trace_array_set_clr_event(file->tr, ...).
+ *
+ * Return: the event's &struct trace_event_file, or ERR_PTR(-ENOENT) (no
+ * such instance), ERR_PTR(-EINVAL) (no such event) or ERR_PTR(-ENODEV)
+ * (tracing disabled, or its module going).
+ */
+struct trace_event_file *trace_get_event_file(const char *instance,
+					      const char *system,
+					      const char *event)
+{
+	struct trace_event_file *file = ERR_PTR(-ENOENT);
+	struct trace_array *tr = &global_trace;
+
+	if (tracing_is_disabled())
+		return ERR_PTR(-ENODEV);
+	mutex_lock(&trace_types_lock);
+	if (instance)
+		tr = trace_array_find(instance);
+	if (!tr)
+		goto out;
+	file = event_file_find(tr, system, event);
+	if (!file) {
+		file = ERR_PTR(-EINVAL);
+		goto out;
+	}
+	if (file->call->mod && !try_module_get(file->call->mod)) {
+		file = ERR_PTR(-ENODEV);
+		goto out;
+	}
+	tr->ref++;
+	file->call->refcnt++;
+out:
+	mutex_unlock(&trace_types_lock);
+	return file;
+}
+EXPORT_SYMBOL_GPL(trace_get_event_file);
+
+/**
+ * trace_put_event_file() - let go of an event held by trace_get_event_file()
+ * @file: the event
+ *
+ * Does not disable it: the holder does that first if it enabled it.
+ */
+void trace_put_event_file(struct trace_event_file *file)
+{
+	event_file_put(file);
+}
+EXPORT_SYMBOL_GPL(trace_put_event_file);

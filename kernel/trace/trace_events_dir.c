@@ -101,61 +101,6 @@ static void system_put(struct event_system *sys)
 
 /* ---- events/<system>/<event>/ ----------------------------------------- */
 
-/*
- * An event's files hold its &struct trace_event_file in one session,
- * and its trace_event_call may live in a module.  The pointer is looked
- * for among the live sessions' events before it is followed (the event
- * or the instance may have gone since the inode was looked up: eventfs
- * lets a file's inode outlive its directory's removal); then
- * opening takes a reference on the session and on the module, so that
- * neither goes while the file is open, and on the event (call->refcnt),
- * so that an event made at run time is not removed (-EBUSY).  A file
- * opened as its module or instance goes fails with -ENODEV.
- */
-static int event_file_open(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file, *want = inode->i_private;
-	struct trace_array *tr;
-	int ret = -ENODEV;
-
-	if (tracing_is_disabled())
-		return -ENODEV;
-	mutex_lock(&trace_types_lock);
-	list_for_each_entry(tr, &trace_arrays, list) {
-		list_for_each_entry(file, &tr->events, list) {
-			if (file != want)
-				continue;
-			if (!file->call->mod || try_module_get(file->call->mod)) {
-				tr->ref++;
-				/* An event made at run time stays while open. */
-				file->call->refcnt++;
-				ret = 0;
-			}
-			goto out;
-		}
-	}
-out:
-	mutex_unlock(&trace_types_lock);
-	if (!ret)
-		filp->private_data = want;
-	return ret;
-}
-
-static void event_file_put(struct trace_event_file *file)
-{
-	mutex_lock(&trace_types_lock);
-	file->call->refcnt--;
-	mutex_unlock(&trace_types_lock);
-	module_put(file->call->mod);
-	trace_array_put(file->tr);
-}
-
-static int event_file_release(struct inode *inode, struct file *filp)
-{
-	event_file_put(filp->private_data);
-	return 0;
-}
-
 static struct trace_event_file *file_of(struct file *filp)
 {
 	return filp->private_data;
@@ -739,27 +684,62 @@ static const struct events_file event_files[] = {
 	{ "filter",	TRACE_MODE_WRITE,	&filter_fops },
 	{ "format",	TRACE_MODE_READ,	&format_fops },
 	{ "id",		TRACE_MODE_READ,	&id_fops },
+	{ "trigger",	TRACE_MODE_WRITE,	&event_trigger_fops },
 	{}
 };
 
-static int event_file_cb(const char *name, umode_t *mode, void **data,
-			 const struct file_operations **fops)
+/* The histograms' files, which trace_events_hist.c registers. */
+static const struct file_operations *hist_fops, *hist_debug_fops;
+
+/**
+ * event_dir_register_hist() - give every event's directory its hist files
+ * @hist: the operations of "hist"
+ * @hist_debug: those of "hist_debug", or NULL for none
+ *
+ * Called once at boot, before user space can look the files up.
+ */
+void event_dir_register_hist(const struct file_operations *hist,
+			     const struct file_operations *hist_debug)
 {
-	return events_file_find(event_files, name, mode, fops);
+	hist_fops = hist;
+	hist_debug_fops = hist_debug;
 }
 
 /*
- * enable and filter come first: an event that cannot be enabled has
- * neither, and gets the entries after them.
+ * An event that cannot be enabled (the core's own records) has neither
+ * enable nor filter, and a trigger file only for ftrace/print, whose
+ * records trace_marker writes (as 6.12).
  */
+static int event_file_cb(const char *name, umode_t *mode, void **data,
+			 const struct file_operations **fops)
+{
+	struct trace_event_file *file = *data;
+	struct trace_event_call *call = file->call;
+
+	if (!strcmp(name, "hist") || !strcmp(name, "hist_debug")) {
+		*fops = name[4] ? hist_debug_fops : hist_fops;
+		*mode = TRACE_MODE_READ;
+		return *fops != NULL;
+	}
+	if (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) {
+		if (!strcmp(name, "enable") || !strcmp(name, "filter"))
+			return 0;
+		if (!strcmp(name, "trigger") &&
+		    strcmp(trace_event_name(call), "print"))
+			return 0;
+	}
+	return events_file_find(event_files, name, mode, fops);
+}
+
 static const struct eventfs_entry event_entries[] = {
 	{ .name = "enable",	.callback = event_file_cb },
 	{ .name = "filter",	.callback = event_file_cb },
 	{ .name = "format",	.callback = event_file_cb },
+	{ .name = "hist",	.callback = event_file_cb },
+	{ .name = "hist_debug",	.callback = event_file_cb },
 	{ .name = "id",		.callback = event_file_cb },
+	{ .name = "trigger",	.callback = event_file_cb },
 };
-
-#define EVENT_ENTRIES_NO_ENABLE	2
 
 /* events/<system>/ */
 static const struct events_file system_files[] = {
@@ -842,10 +822,6 @@ static void event_create_dir(struct trace_event_file *file)
 	}
 	if (system_create_dir(sys))
 		goto out_put;
-	if (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) {
-		entries += EVENT_ENTRIES_NO_ENABLE;
-		nr_entries -= EVENT_ENTRIES_NO_ENABLE;
-	}
 	ei = eventfs_create_dir(trace_event_name(call), sys->ei, entries,
 				nr_entries, file);
 	if (IS_ERR(ei))

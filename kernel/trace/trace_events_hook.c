@@ -46,6 +46,18 @@ struct event_scratch {
 
 static struct event_scratch __percpu *event_scratch;
 
+/*
+ * The core's own record types (ftrace/print...) have no probe to keep
+ * attached: their writers hand their records to the hooks themselves
+ * (trace_marker runs ftrace/print's triggers).
+ */
+static int hook_soft_mode_get(struct trace_event_file *file)
+{
+	if (file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)
+		return 0;
+	return event_soft_mode_get(file);
+}
+
 /**
  * event_hook_add() - hand an event's records to a hook
  * @file: the event, in the session whose records the hook wants
@@ -71,7 +83,7 @@ int event_hook_add(struct trace_event_file *file,
 			return -ENOMEM;
 		WRITE_ONCE(event_scratch, scratch);
 	}
-	ret = event_soft_mode_get(file);
+	ret = hook_soft_mode_get(file);
 	if (ret)
 		return ret;
 	list_add_tail_rcu(&hook->list, &file->hooks);
@@ -96,7 +108,8 @@ void event_hook_del(struct trace_event_file *file,
 	if (list_empty(&file->hooks))
 		clear_bit(EVENT_FILE_FL_HOOKED_BIT, &file->flags);
 	tracepoint_synchronize_unregister();
-	event_soft_mode_put(file);
+	if (!(file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
+		event_soft_mode_put(file);
 }
 
 /*
@@ -149,24 +162,32 @@ static noinline bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 	struct trace_event_file *file = fbuffer->trace_file;
 	struct trace_event_hook *hook;
 	unsigned long flags = READ_ONCE(file->flags);
+	unsigned int post = 0;
+	bool committed = false;
 
 	if (flags & EVENT_FILE_FL_HOOKED) {
 		list_for_each_entry_rcu(hook, &file->hooks, list)
-			hook->func(hook, fbuffer->entry);
+			post |= hook->func(hook, fbuffer->entry,
+					   fbuffer->buffer);
 	}
 	if (!fbuffer->event) {
 		barrier();
 		this_cpu_ptr(event_scratch)->level--;
-		return false;
-	}
-	if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
-	    ((flags & EVENT_FILE_FL_FILTERED) &&
-	     !trace_event_filter_keep(file, fbuffer->entry))) {
+	} else if ((flags & EVENT_FILE_FL_SOFT_DISABLED) ||
+		   ((flags & EVENT_FILE_FL_FILTERED) &&
+		    !trace_event_filter_keep(file, fbuffer->entry))) {
 		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
-		return false;
+	} else {
+		ring_buffer_unlock_commit(fbuffer->buffer);
+		committed = true;
 	}
-	ring_buffer_unlock_commit(fbuffer->buffer);
-	return true;
+	/* What hooks do once the record is in (a trigger's traceoff). */
+	if (unlikely(post)) {
+		list_for_each_entry_rcu(hook, &file->hooks, list)
+			if (hook->post)
+				hook->post(hook, post, fbuffer->buffer);
+	}
+	return committed;
 }
 
 /* ---- the record path of every event ------------------------------------ */
@@ -213,8 +234,15 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	}
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->event = ring_buffer_lock_reserve(tr->buffer, len);
-	if (!fbuffer->event)
+	if (!fbuffer->event) {
+		/*
+		 * Tracing is off or the buffer full: hooks see the record
+		 * all the same (a traceon trigger must see its event).
+		 */
+		if (flags & EVENT_FILE_FL_HOOKED)
+			return event_scratch_reserve(fbuffer, trace_file, len);
 		return NULL;
+	}
 	fbuffer->buffer = tr->buffer;
 	fbuffer->trace_file = trace_file;
 	fbuffer->entry = __ring_buffer_event_data(fbuffer->event);

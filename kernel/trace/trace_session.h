@@ -352,6 +352,8 @@ struct trace_max {
  *	whose CPU buffers change places with @buffer's (trace_snapshot.c);
  *	at its smallest size while not allocated
  * @snapshot_allocated: echo 1 > snapshot gave it @buffer's size
+ * @snapshot_requested: a snapshot trigger asked for a snapshot, which a
+ *	worker takes (trace_snapshot_request())
  * @buffer_expanded: @buffer has had its full size (trace_expanded_size())
  *	or one a user chose; until then it has its smallest, and the first
  *	use of the session expands it (tracing_update_buffers())
@@ -364,6 +366,8 @@ struct trace_max {
  * @time_start: when the buffer was last reset, on the trace clock
  * @tracing_cpumask: the CPUs whose records are kept
  * @events: its &struct trace_event_file of each event (trace_events.c)
+ * @marker_file: its ftrace/print event, whose triggers trace_marker
+ *	writes run (trace_events.c sets it)
  * @systems: its events/<system> directories (trace_events.c)
  * @event_systems: the systems an instance made by the kernel offers
  *	(trace_array_get_by_name()), comma-separated; NULL: all
@@ -390,6 +394,7 @@ struct trace_array {
 	struct trace_buffer	*buffer;
 	struct trace_buffer	*snapshot;
 	bool			snapshot_allocated;
+	bool			snapshot_requested;
 	bool			buffer_expanded;
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
@@ -400,6 +405,7 @@ struct trace_array {
 	u64			time_start;
 	cpumask_var_t		tracing_cpumask;
 	struct list_head	events;
+	struct trace_event_file	*marker_file;
 	struct list_head	systems;
 	const char		*event_systems;
 	struct trace_pid_set __rcu *event_pids;

@@ -122,8 +122,9 @@ int trace_snapshot_free(struct trace_array *tr)
  * @tr: the session, its snapshot buffer allocated
  * @cpu: the CPU, or %RING_BUFFER_ALL_CPUS
  *
- * The previous snapshot of those CPUs is dropped; the live buffer goes
- * on empty.  Readers of the session are held off meanwhile.
+ * The live buffer and the snapshot buffer change places: the previous
+ * snapshot of those CPUs is live again, and recording goes on after it.
+ * Readers of the session are held off meanwhile.
  *
  * Context: trace_types_lock held.
  * Return: 0; -ENODEV if the snapshot buffer is not allocated; -EBUSY if a
@@ -141,11 +142,10 @@ int trace_snapshot_take(struct trace_array *tr, long cpu)
 	ret = snapshot_match(tr, cpu);
 	if (ret)
 		goto out;
-	/* Emptied first: it becomes the live buffer. */
-	if (cpu == RING_BUFFER_ALL_CPUS)
-		ring_buffer_reset(tr->snapshot);
-	else
-		ring_buffer_reset_cpu(tr->snapshot, cpu);
+	/*
+	 * A plain exchange, as 6.12's: the previous snapshot becomes the
+	 * live buffer and recording goes on after it.
+	 */
 	ret = ring_buffer_swap_cpu(tr->buffer, tr->snapshot, cpu);
 out:
 	trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
@@ -195,6 +195,62 @@ int trace_snapshot_command(struct trace_array *tr, long cpu, unsigned long val)
 	}
 	mutex_unlock(&trace_types_lock);
 	return ret;
+}
+
+/* ---- snapshots asked for from any context -------------------------------- */
+
+/*
+ * The CPU buffers change places only in process context: a snapshot
+ * trigger, which runs inside an event's probe, marks its session and
+ * an irq_work (safe anywhere, the scheduler's locks held included) hands
+ * the marks to a worker.
+ */
+/**
+ * trace_snapshot_run_requests() - take the snapshots asked for now
+ *
+ * What the worker does; a trace_marker write whose trigger asked for a
+ * snapshot calls it too, so that the snapshot is there when the write
+ * returns.
+ *
+ * Context: process context, may sleep.
+ */
+void trace_snapshot_run_requests(void)
+{
+	struct trace_array *tr;
+
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (xchg(&tr->snapshot_requested, false))
+			trace_snapshot_take(tr, RING_BUFFER_ALL_CPUS);
+	mutex_unlock(&trace_types_lock);
+}
+
+static void snapshot_requests_fn(struct work_struct *work)
+{
+	trace_snapshot_run_requests();
+}
+
+static DECLARE_WORK(snapshot_requests_work, snapshot_requests_fn);
+
+static void snapshot_requests_irq_fn(struct irq_work *work)
+{
+	schedule_work(&snapshot_requests_work);
+}
+
+static DEFINE_IRQ_WORK(snapshot_requests_irq, snapshot_requests_irq_fn);
+
+/**
+ * trace_snapshot_request() - have a session's snapshot taken soon
+ * @tr: the session, its snapshot buffer allocated
+ *
+ * Requests made before the worker runs are one snapshot.
+ *
+ * Context: Any, NMI included.
+ */
+void trace_snapshot_request(struct trace_array *tr)
+{
+	WRITE_ONCE(tr->snapshot_requested, true);
+	irq_work_queue(&snapshot_requests_irq);
 }
 
 /* ---- the kernel's calls ------------------------------------------------- */
