@@ -25,8 +25,7 @@
 #include "trace_probe.h"
 
 LIST_HEAD(dyn_event_list);
-/* Guards dyn_event_list and dyn_event_kinds, and every kind's events. */
-DEFINE_MUTEX(dyn_event_mutex);
+/* dyn_event_mutex (trace_events.c) guards these, and every kind's events. */
 static LIST_HEAD(dyn_event_kinds);
 
 /* The most words a line may have: the name, the place, the arguments. */

@@ -32,6 +32,14 @@
 
 static LIST_HEAD(ftrace_events);
 
+/*
+ * The outer lock of events made at run time (trace_dynevent.c) and of
+ * what names them (the histogram triggers): taken before
+ * trace_types_lock.  It is the events layer's so that the trigger files
+ * can take it too.
+ */
+DEFINE_MUTEX(dyn_event_mutex);
+
 /* ---- enabling --------------------------------------------------------- */
 
 /**

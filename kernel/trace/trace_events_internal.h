@@ -62,6 +62,7 @@ void perf_trace_close_local(struct perf_event *p_event,
 #endif
 
 /* trace_events.c */
+extern struct mutex dyn_event_mutex;
 int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set);
 int event_trace_init(void);
 void trace_event_boot_init(void);
@@ -198,7 +199,7 @@ struct event_trigger;
  *	remove) what @text says on @file.  @text is the whole trigger as
  *	written, "!" and filter included, spaces trimmed.  Returns 0 or a
  *	negative error, having logged the error_log line itself.  Called
- *	with dyn_event_mutex (CONFIG_DYNAMIC_EVENTS) and trace_types_lock
+ *	with dyn_event_mutex and trace_types_lock
  *	held, in that order.
  * @init: for an EVENT_CMD_SIMPLE command, called (locks held) before
  *	the trigger is added; an error refuses it.  NULL: nothing to do.

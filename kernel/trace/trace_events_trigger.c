@@ -32,7 +32,6 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "trace_dynevent.h"
 #include "trace_events_internal.h"
 
 /* The commands, in the order they were registered (trace_types_lock). */
@@ -531,9 +530,7 @@ static int trigger_write_one(struct trace_event_file *file, char *text)
 	size_t len = strcspn(name, ": \t");
 	int ret = -EINVAL;
 
-#ifdef CONFIG_DYNAMIC_EVENTS
 	mutex_lock(&dyn_event_mutex);
-#endif
 	mutex_lock(&trace_types_lock);
 	cmd = command_find(name, len);
 	if (!cmd)
@@ -544,9 +541,7 @@ static int trigger_write_one(struct trace_event_file *file, char *text)
 		ret = cmd->parse(cmd, file, text, remove);
 out:
 	mutex_unlock(&trace_types_lock);
-#ifdef CONFIG_DYNAMIC_EVENTS
 	mutex_unlock(&dyn_event_mutex);
-#endif
 	return ret;
 }
 
@@ -632,9 +627,7 @@ static void triggers_truncate(struct trace_event_file *file)
 	struct event_trigger *t, *n;
 	LIST_HEAD(gone);
 
-#ifdef CONFIG_DYNAMIC_EVENTS
 	mutex_lock(&dyn_event_mutex);
-#endif
 	mutex_lock(&trace_types_lock);
 	list_for_each_entry_safe(t, n, &file->triggers, list) {
 		if (!(t->cmd->flags & EVENT_CMD_HIST))
@@ -643,9 +636,7 @@ static void triggers_truncate(struct trace_event_file *file)
 		list_add(&t->list, &gone);
 	}
 	mutex_unlock(&trace_types_lock);
-#ifdef CONFIG_DYNAMIC_EVENTS
 	mutex_unlock(&dyn_event_mutex);
-#endif
 	list_for_each_entry_safe(t, n, &gone, list)
 		event_trigger_free(t);
 }
