@@ -26,6 +26,16 @@ struct tmk_count {
 	atomic_t	inits;
 	atomic_t	clears;
 	int		fail_at;	/* elt_alloc() fails at this call, from 1 */
+	/*
+	 * elt_init() pauses, which under QEMU's round-robin TCG hands the
+	 * CPU to the other vCPU: the other inserters run inside the
+	 * window between taking an element and publishing it.
+	 */
+	bool		relax;
+	/* elt_init() inserts its key again, as an NMI there would. */
+	bool		nest;
+	int		depth;
+	struct tracing_map_elt *nested;	/* what that insertion returned */
 };
 
 /* An element's private data: what elt_init() saw of its key. */
@@ -57,11 +67,25 @@ static void tmk_elt_free(struct tracing_map_elt *elt)
 
 static void tmk_elt_init(struct tracing_map_elt *elt)
 {
+	struct tmk_count *c = tmk_count(elt);
 	struct tmk_priv *p = elt->private_data;
 
-	atomic_inc(&tmk_count(elt)->inits);
+	atomic_inc(&c->inits);
 	memcpy(&p->key0, elt->key, sizeof(p->key0));
+	if (c->relax)
+		cpu_relax();
 	p->inited = true;
+	/*
+	 * Between taking an element and publishing it: the window in
+	 * which an interrupt inserting the same key wins the slot.
+	 */
+	if (c->nest && !c->depth) {
+		c->depth++;
+		c->nested = tracing_map_insert(elt->map, elt->key);
+		if (c->nested)
+			tracing_map_add_sum(c->nested, 0, 1);
+		c->depth--;
+	}
 }
 
 static void tmk_elt_clear(struct tracing_map_elt *elt)
@@ -305,6 +329,53 @@ static void tmk_full(struct kunit *test)
 	tracing_map_sort_free(elts);
 }
 
+/*
+ * An insertion nested in another's window between taking an element and
+ * publishing it (elt_init() plays the interrupt): both get the nested
+ * one's element, the outer one's goes back, and the elements given back
+ * are all taken again: the map still fills to its size.  Only the last
+ * key's nested insertion finds none left (the outer one holds the last)
+ * and is dropped.
+ */
+static void tmk_nested(struct kunit *test)
+{
+	struct tmk_count c = { .nest = true };
+	struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_MIN,
+					  sizeof(u64), 1, 0, &c);
+	unsigned int size = tracing_map_size(map), i;
+	struct tracing_map_elt *elt, **elts;
+	u64 k;
+	int n;
+
+	for (k = 0; k < size; k++) {
+		c.nested = NULL;
+		elt = tracing_map_insert(map, &k);
+		KUNIT_ASSERT_NOT_NULL(test, elt);
+		tracing_map_add_sum(elt, 0, 1);
+		if (k < size - 1)
+			KUNIT_EXPECT_PTR_EQ(test, c.nested, elt);
+		else
+			KUNIT_EXPECT_NULL(test, c.nested);
+		KUNIT_EXPECT_EQ(test, *(u64 *)elt->key, k);
+	}
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), size);
+	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 1ULL);
+	KUNIT_EXPECT_EQ(test, tracing_map_hits(map), 2ULL * size - 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c.inits), 2 * (int)size - 1);
+
+	c.nest = false;
+	k = size;
+	KUNIT_EXPECT_NULL(test, tracing_map_insert(map, &k));
+	n = tracing_map_sort(map, tmk_cmp_key, NULL, &elts);
+	KUNIT_ASSERT_EQ(test, n, (int)size);
+	for (i = 0; i < size; i++) {
+		KUNIT_EXPECT_EQ(test, *(u64 *)elts[i]->key, (u64)i);
+		KUNIT_EXPECT_EQ(test, tracing_map_read_sum(elts[i], 0),
+				i < size - 1 ? 2ULL : 1ULL);
+	}
+	tracing_map_sort_free(elts);
+}
+
 /* ---- concurrency ------------------------------------------------------ */
 
 struct tmk_worker {
@@ -313,6 +384,7 @@ struct tmk_worker {
 	void			(*fn)(struct tmk_worker *w);
 	int			id;
 	atomic_t		*gate;		/* both workers at an epoch */
+	u64			cur;		/* the key being inserted */
 	unsigned long		nulls;		/* insertions that failed */
 	unsigned long		timeouts;	/* gates the other never reached */
 	struct completion	done;
@@ -369,8 +441,6 @@ static void tmk_gate(struct tmk_worker *w, int epoch)
 #define TMK_KEYS	(((1 << TMK_BITS) - TMK_SPARE) / TMK_EPOCHS)
 #define TMK_ROUNDS	4
 
-static atomic_t tmk_epoch;
-
 static void tmk_insert_epochs(struct tmk_worker *w)
 {
 	struct tracing_map_elt *elt;
@@ -379,11 +449,10 @@ static void tmk_insert_epochs(struct tmk_worker *w)
 
 	for (e = 0; e < TMK_EPOCHS; e++) {
 		tmk_gate(w, e);
-		if (w->id == 0)
-			atomic_set(&tmk_epoch, e);
 		for (r = 0; r < TMK_ROUNDS; r++) {
 			for (j = 0; j < TMK_KEYS; j++) {
 				k = (u64)e * TMK_KEYS + j;
+				WRITE_ONCE(w->cur, k);
 				elt = tracing_map_insert(w->map, &k);
 				if (!elt) {
 					w->nulls++;
@@ -398,19 +467,23 @@ static void tmk_insert_epochs(struct tmk_worker *w)
 
 struct tmk_irq {
 	struct tracing_map	*map;
-	unsigned int		n;
+	struct tmk_worker	*w;
 	atomic_t		ok;
 	atomic_t		nulls;
 };
 
-/* In an IPI: inserts into the map over whatever that CPU was doing. */
+/*
+ * In an IPI: inserts the key the CPU's worker is inserting, so that an
+ * IPI that lands in the worker's window between taking an element and
+ * publishing it races it for the slot.
+ */
 static void tmk_irq_insert(void *arg)
 {
 	struct tmk_irq *irq = arg;
 	struct tracing_map_elt *elt;
 	u64 k;
 
-	k = (u64)atomic_read(&tmk_epoch) * TMK_KEYS + irq->n++ % TMK_KEYS;
+	k = READ_ONCE(irq->w[smp_processor_id() & 1].cur);
 	elt = tracing_map_insert(irq->map, &k);
 	if (!elt) {
 		atomic_inc(&irq->nulls);
@@ -428,12 +501,12 @@ static void tmk_irq_insert(void *arg)
  */
 static void tmk_concurrent(struct kunit *test)
 {
-	struct tmk_count c = {};
+	struct tmk_count c = { .relax = true };
 	struct tracing_map *map = tmk_map(test, TMK_BITS, sizeof(u64), 3, 0, &c);
 	unsigned int total = TMK_EPOCHS * TMK_KEYS, i, ipis = 0;
 	atomic_t gate[TMK_EPOCHS] = {};
 	struct tmk_worker w[2] = {};
-	struct tmk_irq irq = { .map = map };
+	struct tmk_irq irq = { .map = map, .w = w };
 	struct tracing_map_elt **elts;
 	unsigned long *seen;
 	u64 sum2 = 0, k;
@@ -444,7 +517,6 @@ static void tmk_concurrent(struct kunit *test)
 	seen = kunit_kcalloc(test, BITS_TO_LONGS(total), sizeof(long), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, seen);
 
-	atomic_set(&tmk_epoch, 0);
 	for (i = 0; i < 2; i++) {
 		w[i] = (struct tmk_worker){ .test = test, .map = map, .id = i,
 					    .gate = gate,
@@ -555,7 +627,7 @@ static int tmk_cmp_key3(const struct tracing_map_elt *a,
 /* Sorting while two CPUs insert: only complete keys, each once. */
 static void tmk_sort_while_inserting(struct kunit *test)
 {
-	struct tmk_count c = {};
+	struct tmk_count c = { .relax = true };
 	struct tracing_map *map = tmk_map(test, TMK_BITS, 3 * sizeof(u64), 1, 0,
 					  &c);
 	unsigned int sorts = 0, partial = 0, bad = 0, dups = 0, last = 0;
@@ -704,6 +776,7 @@ static struct kunit_case tmk_cases[] = {
 	KUNIT_CASE(tmk_key_bytes),
 	KUNIT_CASE(tmk_vars),
 	KUNIT_CASE(tmk_full),
+	KUNIT_CASE(tmk_nested),
 	KUNIT_CASE(tmk_concurrent),
 	KUNIT_CASE(tmk_sort_while_inserting),
 	KUNIT_CASE(tmk_clear),
