@@ -89,7 +89,8 @@ logged() {
 
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
-      file trace-cmd linux-perf bpftrace dwarves"
+      file trace-cmd linux-perf bpftrace dwarves pkg-config libtracefs-dev
+      libtraceevent-dev"
 
 cmd_deps() {
 	STEP=deps
@@ -308,6 +309,16 @@ cmd_initramfs() {
 		die "cannot build lab/guest/mmap_probe.c"
 	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
 		die "cannot build lab/bench/markers.c"
+	# A client of the histograms through Debian's libtracefs
+	# (clients.d/tracefs-hist.tc), with the libraries it links.
+	if pkg-config --exists libtracefs 2> /dev/null; then
+		gcc -O2 -Wall -o "$BUILD/tracefs_hist" "$REPO/lab/guest/tracefs_hist.c" \
+			$(pkg-config --cflags --libs libtracefs) ||
+			die "cannot build lab/guest/tracefs_hist.c"
+		pack_program "$root" "$BUILD/tracefs_hist" tracefs_hist
+	else
+		echo "lab: warning: no libtracefs-dev; its client test will be skipped" >&2
+	fi
 	mkdir -p "$root/lab/bench"
 	for k in ours noft base; do
 		if [ -f "$BUILD/bench-modules-$k/rb_bench.ko" ]; then
