@@ -12,6 +12,7 @@ Prints two tables and machine-readable lines:
   RATIO test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
   NOFT_RATIO test=<name> mode=<mode> ours=<x> noft=<y> ratio=<ours/noft>
   ADDED test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
+  KB test=<name> mode=<mode> ours=<x> base=<y> ratio=<ours/base>
 The second kind says what the function tracer costs while off; the
 target is at most 1.02 under -icount for getppid and pipe.  The third
 is for the tests named <plain>+<what> (pipe+perf_sched_switch): what
@@ -24,6 +25,7 @@ import sys
 LINE = re.compile(r"BENCH kernel=(\w+)-(\w+) test=(\S+) .*ns_per_op=([\d.]+)")
 MEM = re.compile(r"BENCHMEM kernel=(\w+)-(\w+) memfree_kb=(\d+) buffer_total_kb=(\d+)"
                  r"(?: free_pcp_kb=(\d+))?(?: image_freed_kb=(\d+) kernel_used_kb=(-?\d+))?")
+KB = re.compile(r"BENCHKB kernel=(\w+)-(\w+) test=(\S+) kb=(-?\d+)")
 NOFT_TARGET = 1.02
 NOFT_TARGET_TESTS = ("getppid", "pipe")
 
@@ -33,6 +35,11 @@ def read(path):
     data, mem = {}, {}
     with open(path) as f:
         for line in f:
+            m = KB.search(line)
+            if m:
+                kernel, mode, test, kb = m.groups()
+                data[(kernel, mode, "kb:" + test)] = float(kb)
+                continue
             m = LINE.search(line)
             if m:
                 kernel, mode, test, ns = m.groups()
@@ -104,7 +111,8 @@ def table(data, keys, other, title):
 
 def main(path):
     data, mem_data = read(path)
-    keys = sorted({(t, m) for (_, m, t) in data})
+    kb_keys = sorted({(t, m) for (_, m, t) in data if t.startswith("kb:")})
+    keys = sorted({(t, m) for (_, m, t) in data if not t.startswith("kb:")})
     if not keys:
         print("bench: no results", file=sys.stderr)
         return 1
@@ -115,6 +123,16 @@ def main(path):
                         "ours with the function tracer off / ours without it")
     added = added_table(data, keys)
     mem = mem_table(mem_data)
+    kb = []
+    for test, mode in kb_keys:
+        ours, base = data.get(("ours", mode, test)), data.get(("base", mode, test))
+        if ours is not None and base:
+            kb.append((test[3:], mode, ours, base, ours / base))
+    if kb:
+        print("memory taken (kB, less is better)")
+        for test, mode, ours, base, ratio in kb:
+            print("%-26s %-7s %12d %12d %7.3f" % (test, mode, ours, base, ratio))
+        print()
     for test, mode, ours, base, ratio in vs_base:
         print("RATIO test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
@@ -124,6 +142,8 @@ def main(path):
     for test, mode, ours, base, ratio in added:
         print("ADDED test=%s mode=%s ours=%.1f base=%.1f ratio=%.3f"
               % (test, mode, ours, base, ratio))
+    for test, mode, ours, base, ratio in kb:
+        print("KB test=%s mode=%s ours=%d base=%d ratio=%.3f" % (test, mode, ours, base, ratio))
     for mode, ours, base, ratio, pcp_ratio in mem:
         print("MEMFREE mode=%s ours=%d base=%d ratio=%.3f ours_free_pcp=%d base_free_pcp=%d "
               "free_pcp_ratio=%.3f ours_buffer_kb=%d base_buffer_kb=%d ours_image_freed=%d "

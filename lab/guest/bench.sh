@@ -11,7 +11,7 @@ counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
 set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
-# perfbpf, syscall, kprobe, ftrace, graph, irqsoff, rb or rbwrite, drain); plain,
+# perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, rb or rbwrite, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -109,6 +109,36 @@ if part syscall && [ -d $T/events/syscalls/sys_enter_getppid ]; then
 	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +syscall_event || exit 1
 	echo 0 > $T/events/syscalls/sys_enter_getppid/enable
 	echo > $T/trace
+fi
+# Histograms: a hist trigger keyed by common_pid on sys_enter_getppid
+# (each call is a hit, the event itself stays disabled); then the
+# latency pair of Documentation/trace/histogram.rst, a variable saved at
+# entry and read at exit, where onmatch() writes a synthetic event (the
+# figure is per pair); last, what a 2048-entry table takes, allocated
+# by a trigger and given back by its removal (MemAvailable, KB).
+H=$T/events/syscalls
+if part hist && [ -f $H/sys_enter_getppid/hist ] && [ -f $T/synthetic_events ]; then
+	echo 'hist:keys=common_pid' > $H/sys_enter_getppid/trigger
+	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +hist_getppid || exit 1
+	echo '!hist:keys=common_pid' > $H/sys_enter_getppid/trigger
+	echo 'bench_lat u64 lat' > $T/synthetic_events
+	echo 'hist:keys=common_pid:ts0=common_timestamp' > $H/sys_enter_getppid/trigger
+	echo 'hist:keys=common_pid:lat=common_timestamp-$ts0:onmatch(syscalls.sys_enter_getppid).bench_lat($lat)' \
+		> $H/sys_exit_getppid/trigger
+	echo 1 > $T/events/synthetic/bench_lat/enable
+	/lab/sysbench "${tag:-unknown}" $GETPPID_OPS 0 +hist_onmatch_pair || exit 1
+	echo 0 > $T/events/synthetic/bench_lat/enable
+	echo '!hist:keys=common_pid:lat=common_timestamp-$ts0:onmatch(syscalls.sys_enter_getppid).bench_lat($lat)' \
+		> $H/sys_exit_getppid/trigger
+	echo '!hist:keys=common_pid:ts0=common_timestamp' > $H/sys_enter_getppid/trigger
+	echo '!bench_lat' >> $T/synthetic_events
+	echo > $T/trace
+	sync
+	a0=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	echo 'hist:keys=common_pid:vals=common_preempt_count:size=2048' > $H/sys_enter_getppid/trigger
+	a1=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	echo '!hist:keys=common_pid:vals=common_preempt_count:size=2048' > $H/sys_enter_getppid/trigger
+	echo "BENCHKB kernel=${tag:-unknown} test=hist_table_2048 kb=$((a0 - a1))"
 fi
 # A kprobe event with two arguments on the function getppid() enters:
 # each call records one event (the figure less plain getppid is the cost
