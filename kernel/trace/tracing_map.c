@@ -48,7 +48,7 @@
  * TM_IDX_BITS bits, a generation above them that every push and pop
  * moves on, so that a pop that read a stale top fails its cmpxchg.
  */
-#define TM_FREE_GEN	(1UL << TM_IDX_BITS)
+#define TM_FREE_GEN	BIT(TM_IDX_BITS)
 
 struct tracing_map {
 	/* Set at creation, read on the hit path. */
@@ -190,6 +190,7 @@ static noinline u32 tm_publish(struct tracing_map *map, unsigned int i,
 		new = (tag << TM_IDX_BITS) | (*mine - map->elts + 1);
 		/* tracing-map-design.rst, row 1 */
 		if (try_cmpxchg_release(&map->table[i], &slot, new)) {
+			/* A statistic: tracing-map-design.rst, row 6 */
 			atomic_inc(&map->entries);
 			return new;
 		}
@@ -388,6 +389,7 @@ EXPORT_SYMBOL_IF_KUNIT(tracing_map_size);
  */
 unsigned int tracing_map_entries(const struct tracing_map *map)
 {
+	/* tracing-map-design.rst, row 6 */
 	return atomic_read(&map->entries);
 }
 EXPORT_SYMBOL_IF_KUNIT(tracing_map_entries);

@@ -52,11 +52,13 @@ static struct tmk_count *tmk_count(struct tracing_map_elt *elt)
 static int tmk_elt_alloc(struct tracing_map_elt *elt)
 {
 	struct tmk_count *c = tmk_count(elt);
+	struct tmk_priv *p;
 
 	if (atomic_inc_return(&c->allocs) == c->fail_at)
 		return -ENOSPC;
-	elt->private_data = kzalloc(sizeof(struct tmk_priv), GFP_KERNEL);
-	return elt->private_data ? 0 : -ENOMEM;
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	elt->private_data = p;
+	return p ? 0 : -ENOMEM;
 }
 
 static void tmk_elt_free(struct tracing_map_elt *elt)
