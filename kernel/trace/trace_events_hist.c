@@ -23,6 +23,7 @@
 #include <linux/string.h>
 
 #include "trace_hist.h"
+#include "trace_synth.h"
 
 static struct event_command hist_cmd;
 
@@ -71,27 +72,46 @@ static int dup_to(char **to, const char *s)
 	return *to ? 0 : -ENOMEM;
 }
 
+/* The words that take a list, and where the list goes. */
+static char **list_word(struct hist_attrs *a, const char *str, int *len)
+{
+	static const struct {
+		const char	*word;
+		size_t		to;
+	} words[] = {
+		{ "key=", offsetof(struct hist_attrs, keys) },
+		{ "keys=", offsetof(struct hist_attrs, keys) },
+		{ "val=", offsetof(struct hist_attrs, vals) },
+		{ "vals=", offsetof(struct hist_attrs, vals) },
+		{ "values=", offsetof(struct hist_attrs, vals) },
+		{ "sort=", offsetof(struct hist_attrs, sort) },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		*len = str_has_prefix(str, words[i].word);
+		if (*len)
+			return (void *)a + words[i].to;
+	}
+	return NULL;
+}
+
 /* One "word=value" of the trigger. */
 static int parse_assignment(struct trace_array *tr, struct hist_attrs *a,
 			    char *str)
 {
+	char **list;
 	int len, bits;
 
-	if ((len = str_has_prefix(str, "key=")) ||
-	    (len = str_has_prefix(str, "keys=")))
-		return dup_to(&a->keys, str + len);
-	if ((len = str_has_prefix(str, "val=")) ||
-	    (len = str_has_prefix(str, "vals=")) ||
-	    (len = str_has_prefix(str, "values=")))
-		return dup_to(&a->vals, str + len);
-	if ((len = str_has_prefix(str, "sort=")))
-		return dup_to(&a->sort, str + len);
+	list = list_word(a, str, &len);
+	if (list)
+		return dup_to(list, str + len);
 	if (str_has_prefix(str, "name="))
 		return dup_to(&a->name, str);
-	if ((len = str_has_prefix(str, "clock=")))
-		return dup_to(&a->clock, strstrip(str + len));
-	if ((len = str_has_prefix(str, "size="))) {
-		bits = parse_size(str + len);
+	if (str_has_prefix(str, "clock="))
+		return dup_to(&a->clock, strstrip(str + 6));
+	if (str_has_prefix(str, "size=")) {
+		bits = parse_size(str + 5);
 		if (bits < 0)
 			return bits;
 		a->map_bits = bits;
@@ -232,7 +252,9 @@ static int add_val(struct hist_data *hd, char *text, char *var_name)
 	}
 	if (var_name) {
 		hf->idx = hd->n_vars++;
-		if ((hf->flags & HF_STRING) && !(hf->flags & HF_ALIAS))
+		/* Text and stacks are kept in the element, not the record. */
+		if ((hf->flags & (HF_STRING | HF_STACKTRACE)) &&
+		    !(hf->flags & HF_ALIAS))
 			hf->str_idx = hd->n_str_vars++;
 	}
 	hd->fields[hd->n_vals++] = hf;
@@ -464,7 +486,9 @@ static struct hist_data *hist_data_create(struct hist_attrs *attrs,
 	hd->remove = remove;
 	hd->refcnt = 1;
 	INIT_LIST_HEAD(&hd->var_list);
-	ret = split_vars(file->tr, attrs);
+	ret = hist_actions_parse(hd);
+	if (!ret)
+		ret = split_vars(file->tr, attrs);
 	if (!ret)
 		ret = create_vals(hd);
 	if (!ret)
@@ -491,12 +515,14 @@ static int hist_elt_alloc(struct tracing_map_elt *elt)
 
 	if (!he)
 		return -ENOMEM;
-	if (hm->n_str) {
+	if (hm->n_str)
 		he->strs = kcalloc(hm->n_str, HIST_STR_VAR_LEN, GFP_KERNEL);
-		if (!he->strs) {
-			kfree(he);
-			return -ENOMEM;
-		}
+	if (hm->action_size)
+		he->action = kzalloc(hm->action_size, GFP_KERNEL);
+	if ((hm->n_str && !he->strs) || (hm->action_size && !he->action)) {
+		kfree(he->strs);
+		kfree(he);
+		return -ENOMEM;
 	}
 	elt->private_data = he;
 	return 0;
@@ -517,11 +543,15 @@ static void hist_elt_free(struct tracing_map_elt *elt)
 /* A new key: remember who took it (.execname prints its name). */
 static void hist_elt_init(struct tracing_map_elt *elt)
 {
+	struct hist_map *hm = tracing_map_ops_data(elt->map);
 	struct hist_elt *he = elt->private_data;
 	struct task_struct *p = current;
 
 	if (!he)
 		return;
+	/* What the actions kept for an earlier key of this element goes. */
+	if (he->action)
+		memset(he->action, 0, hm->action_size);
 	if (!p->pid)
 		strscpy(he->comm, "<idle>", sizeof(he->comm));
 	else
@@ -569,6 +599,7 @@ static int hist_map_create(struct hist_data *hd)
 	hm->refs = 1;
 	hm->bits = bits;
 	hm->n_str = hd->n_str_vars;
+	hm->action_size = hist_actions_elt_size(hd);
 	if (hd->attrs->name) {
 		hm->name = kstrdup(hd->attrs->name + 5, GFP_KERNEL);
 		if (!hm->name) {
@@ -713,6 +744,7 @@ static bool named_compatible(struct hist_data *hd, struct hist_map *hm)
 struct hist_pad {
 	u64	key[HIST_KEY_SIZE_MAX / sizeof(u64)];
 	u64	refs[HIST_VAR_REFS_MAX];
+	u64	args[SYNTH_FIELDS_MAX];
 };
 
 struct hist_pads {
@@ -742,11 +774,12 @@ static void key_add_string(void *slot, const struct hist_field *hf,
 {
 	unsigned int len = hf->size - 1;
 
+	/* The record's text need not end in a NUL: bound it. */
 	if (hf->kind == HK_STR_DYN)
 		len = min(len, *(u32 *)(rec + hf->field->offset) >> 16);
 	else if (hf->kind == HK_STR_STATIC)
 		len = min_t(unsigned int, len, hf->field->size);
-	strncpy(slot, s, len);
+	strscpy(slot, s, len + 1);
 }
 
 static void *make_key(struct hist_data *hd, struct hist_hit *hit,
@@ -814,6 +847,33 @@ static bool resolve_refs(struct hist_data *hd, void *key,
 	return true;
 }
 
+/*
+ * A string or stack variable's value kept in @room: the text, or the
+ * stack's entries ending with a 0.  Returns the address of the copy.
+ */
+static u64 keep_in_elt(const struct hist_field *hf, char *room, u64 v,
+		       struct hist_hit *hit)
+{
+	unsigned long *stack = (unsigned long *)room;
+	unsigned int n, max = HIST_STR_VAR_LEN / sizeof(long) - 1;
+
+	if (hf->kind == HK_STACK) {
+		n = stack_trace_save(stack, min_t(unsigned int, max,
+						  HIST_STACK_DEPTH),
+				     HIST_STACK_SKIP);
+		stack[n] = 0;
+	} else if (hf->kind == HK_STACK_DYN) {
+		u32 loc = *(u32 *)(hit->rec + hf->field->offset);
+
+		n = min_t(unsigned int, (loc >> 16) / sizeof(long), max);
+		memcpy(stack, (void *)(unsigned long)v, n * sizeof(long));
+		stack[n] = 0;
+	} else {
+		strscpy(room, (const char *)(unsigned long)v, HIST_STR_VAR_LEN);
+	}
+	return (unsigned long)room;
+}
+
 static void update_elt(struct hist_data *hd, struct hist_hit *hit)
 {
 	struct tracing_map_elt *elt = hit->elt;
@@ -828,13 +888,10 @@ static void update_elt(struct hist_data *hd, struct hist_hit *hit)
 			tracing_map_add_sum(elt, hf->idx, v);
 			continue;
 		}
-		if ((hf->flags & HF_STRING) && !(hf->flags & HF_ALIAS) &&
-		    he && he->strs) {
+		if ((hf->flags & (HF_STRING | HF_STACKTRACE)) &&
+		    !(hf->flags & HF_ALIAS) && he && he->strs) {
 			/* The text goes with the element, not the record. */
-			strscpy(he->strs[hf->str_idx],
-				(const char *)(unsigned long)v,
-				HIST_STR_VAR_LEN);
-			v = (unsigned long)he->strs[hf->str_idx];
+			v = keep_in_elt(hf, he->strs[hf->str_idx], v, hit);
 		}
 		tracing_map_set_var(elt, hf->idx, v);
 	}
@@ -864,6 +921,7 @@ static void hist_fire(struct event_trigger *trigger, void *rec,
 	if (unlikely(!pad))
 		goto out;
 	hit.refs = pad->refs;
+	hit.args = pad->args;
 	if (hd->enable_timestamps)
 		hit.ts = hist_now(hd, buffer);
 	key = make_key(hd, &hit, pad);
@@ -907,7 +965,7 @@ static int split_filter(char *text, char **filter)
 			continue;
 		}
 		p[-1] = '\0';
-		*filter = strstrip(p);
+		*filter = strstrip(p + 2);
 		return 0;
 	}
 	return 0;
@@ -963,6 +1021,8 @@ static int hist_remove(struct hist_data *hd, const char *filter)
 		return 0;
 	if (((struct hist_data *)t->data)->users)
 		return -EBUSY;
+	/* Locks held: the synthetic events are let go of at once. */
+	hist_actions_release(t->data);
 	event_trigger_del(t);
 	event_trigger_free(t);
 	return 0;
@@ -977,6 +1037,9 @@ static int hist_add(const struct event_command *cmd, struct hist_data *hd,
 	struct hist_map *hm = NULL;
 	int ret;
 
+	ret = hist_actions_create(hd);
+	if (ret)
+		return ret;
 	if (a->name) {
 		hm = named_map(a->name + 5);
 		if (hm && !named_compatible(hd, hm)) {
@@ -992,9 +1055,6 @@ static int hist_add(const struct event_command *cmd, struct hist_data *hd,
 		hist_err(tr, HIST_ERR_TRIGGER_ENOENT_CLEAR, NULL);
 		return -ENOENT;
 	}
-	ret = hist_actions_parse(hd);
-	if (ret)
-		return ret;
 	if (hm) {
 		hm->refs++;
 		hd->hmap = hm;

@@ -239,6 +239,7 @@ struct hist_attrs {
  * @tables: those of them that are triggers (&hist_data.map_entry)
  * @bits: its size as size= gave it
  * @n_str: string variables each element keeps
+ * @action_size: bytes each element keeps for the actions
  */
 struct hist_map {
 	struct tracing_map	*map;
@@ -248,6 +249,7 @@ struct hist_map {
 	struct list_head	tables;
 	unsigned int		bits;
 	unsigned int		n_str;
+	unsigned int		action_size;
 };
 
 struct hist_action;
@@ -292,6 +294,10 @@ struct hist_sort_key {
  * @map_entry: entry in &hist_map.tables, once its trigger is added
  * @actions: its handlers and actions (trace_hist_actions.c)
  * @n_actions: their number
+ * @match_sys: the events its onmatch() handlers name, searched first
+ *	for the variables its fields reference
+ * @match_ev: likewise
+ * @n_match: their number
  * @actions_data: what the actions keep (trace_hist_actions.c)
  */
 struct hist_data {
@@ -319,6 +325,9 @@ struct hist_data {
 	struct list_head	map_entry;
 	struct hist_action	*actions[HIST_ACTIONS_MAX];
 	unsigned int		n_actions;
+	const char		*match_sys[HIST_ACTIONS_MAX];
+	const char		*match_ev[HIST_ACTIONS_MAX];
+	unsigned int		n_match;
 	void			*actions_data;
 };
 
@@ -347,6 +356,7 @@ struct hist_elt {
  * @elt: the element, once found
  * @refs: the values of the table's references, by &hist_field.idx
  * @ts: the hit's time stamp, read once
+ * @args: room for a synthetic event's values
  */
 struct hist_hit {
 	void			*rec;
@@ -354,6 +364,7 @@ struct hist_hit {
 	struct tracing_map_elt	*elt;
 	u64			*refs;
 	u64			ts;
+	u64			*args;
 };
 
 /* trace_hist_fields.c */
@@ -362,6 +373,9 @@ void hist_err(struct trace_array *tr, enum hist_err err, const char *at);
 void hist_vars_publish(struct hist_data *hd);
 void hist_vars_unpublish(struct hist_data *hd);
 struct hist_field *hist_data_var(struct hist_data *hd, const char *name);
+struct hist_field *hist_lookup_var(struct hist_data *hd, const char *system,
+				   const char *event, const char *var,
+				   struct hist_data **var_hd);
 struct hist_field *hist_parse_expr(struct hist_data *hd, char *str,
 				   unsigned long flags, char *var_name,
 				   unsigned int *n_subexprs);
@@ -384,12 +398,18 @@ int hist_output_init(void);
 
 /* trace_hist_actions.c */
 int hist_actions_parse(struct hist_data *hd);
+int hist_actions_create(struct hist_data *hd);
+unsigned int hist_actions_elt_size(struct hist_data *hd);
+void hist_actions_release(struct hist_data *hd);
 void hist_actions_free(struct hist_data *hd);
 void hist_actions_run(struct hist_data *hd, struct hist_hit *hit);
 void hist_actions_print_spec(struct seq_file *m, struct hist_data *hd);
 void hist_actions_print_elt(struct seq_file *m, struct hist_data *hd,
 			    struct tracing_map_elt *elt);
-void hist_actions_print_snapshot(struct seq_file *m, struct hist_data *hd);
+void hist_actions_print_snapshot(struct seq_file *m, struct hist_data *hd,
+				 void (*print_key)(struct seq_file *m,
+						   struct hist_data *hd,
+						   void *key, const char *comm));
 bool hist_actions_match(struct hist_data *a, struct hist_data *b);
 
 #endif /* _KERNEL_TRACE_TRACE_HIST_H */

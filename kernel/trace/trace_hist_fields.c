@@ -174,14 +174,31 @@ static bool table_on(struct hist_data *hd, struct trace_event_file *file,
 
 /*
  * The table defining @var that a reference from @hd means: on the named
- * event, or the only event of the session that has one.
+ * event; else on an event @hd's onmatch() names; else the only event of
+ * the session that has one.
  */
 static struct hist_data *find_var_table(struct hist_data *hd,
 					const char *system, const char *event,
 					const char *var)
 {
 	struct hist_data *t, *found = NULL;
+	unsigned int i;
 
+	if (!system) {
+		for (i = 0; i < hd->n_match; i++) {
+			t = find_var_table(hd, hd->match_sys[i], hd->match_ev[i],
+					   var);
+			if (t && found && t->file != found->file) {
+				hist_err(hd->file->tr, HIST_ERR_VAR_NOT_UNIQUE,
+					 var);
+				return NULL;
+			}
+			if (t && !found)
+				found = t;
+		}
+		if (found)
+			return found;
+	}
 	list_for_each_entry(t, &hist_var_tables, var_list) {
 		if (!table_on(t, hd->file, system, event) ||
 		    !hist_data_var(t, var))
@@ -197,6 +214,55 @@ static struct hist_data *find_var_table(struct hist_data *hd,
 }
 
 /**
+ * hist_lookup_var() - a variable of another trigger's table
+ * @hd: the table that would reference it
+ * @system: the event to look on, or NULL for any that has one
+ * @event: likewise
+ * @var: the variable's name
+ * @var_hd: set to the table holding it
+ *
+ * Return: the field assigning the variable, or NULL.
+ */
+struct hist_field *hist_lookup_var(struct hist_data *hd, const char *system,
+				   const char *event, const char *var,
+				   struct hist_data **var_hd)
+{
+	struct hist_data *t = find_var_table(hd, system, event, var);
+
+	*var_hd = t;
+	return t ? hist_data_var(t, var) : NULL;
+}
+
+/* The fields of a reference that its copies share. */
+static struct hist_field *ref_copy(const struct hist_field *ref,
+				   unsigned long flags)
+{
+	struct hist_field *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	if (!c)
+		return NULL;
+	c->flags = flags;
+	c->kind = HK_VAR_REF;
+	c->size = ref->size;
+	c->is_signed = ref->is_signed;
+	c->type = ref->type;
+	c->constant = ref->constant;
+	c->ref_data = ref->ref_data;
+	c->ref_var = ref->ref_var;
+	c->idx = ref->idx;
+	c->name = kstrdup(ref->name, GFP_KERNEL);
+	if (ref->system) {
+		c->system = kstrdup(ref->system, GFP_KERNEL);
+		c->event_name = kstrdup(ref->event_name, GFP_KERNEL);
+	}
+	if (!c->name || (ref->system && (!c->system || !c->event_name))) {
+		hist_field_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/**
  * hist_var_ref_new() - a reference from @hd to a variable of @var_hd
  * @hd: the table that reads it
  * @var_hd: the table that defines it
@@ -204,46 +270,50 @@ static struct hist_data *find_var_table(struct hist_data *hd,
  * @system: as written (sys.event.$var), or NULL
  * @event: likewise
  *
- * Return: the reference, in @hd's references, or NULL (too many, or no
- * memory).
+ * The table keeps one reference per variable (&hist_data.var_refs,
+ * read once per hit); each place that reads it gets its own copy of the
+ * reference, which the caller owns.
+ *
+ * Return: the copy, or NULL (too many references, or no memory).
  */
 struct hist_field *hist_var_ref_new(struct hist_data *hd,
 				    struct hist_data *var_hd,
 				    struct hist_field *var,
 				    const char *system, const char *event)
 {
-	struct hist_field *ref;
+	struct hist_field *ref, tmp = {};
+	unsigned int i;
 
+	for (i = 0; i < hd->n_var_refs; i++) {
+		ref = hd->var_refs[i];
+		/* As in 6.12, the first reference's name serves them all. */
+		if (ref->ref_data == var_hd && ref->ref_var == var->idx)
+			return ref_copy(ref, ref->flags);
+	}
 	if (hd->n_var_refs >= HIST_VAR_REFS_MAX)
 		return NULL;
-	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+	tmp.flags = HF_VAR_REF | (var->flags & (HF_TIMESTAMP |
+			HF_TIMESTAMP_USECS | HF_STRING | HF_CONST |
+			HF_STACKTRACE));
+	tmp.size = var->size;
+	tmp.is_signed = var->is_signed;
+	tmp.type = var->type;
+	tmp.constant = var->constant;
+	tmp.ref_data = var_hd;
+	tmp.ref_var = var->idx;
+	tmp.idx = hd->n_var_refs;
+	tmp.name = var->var_name;
+	tmp.system = (char *)system;
+	tmp.event_name = (char *)event;
+	ref = ref_copy(&tmp, tmp.flags);
 	if (!ref)
 		return NULL;
-	ref->flags = HF_VAR_REF | (var->flags & (HF_TIMESTAMP |
-			HF_TIMESTAMP_USECS | HF_STRING | HF_CONST));
-	ref->kind = HK_VAR_REF;
-	ref->size = var->size;
-	ref->is_signed = var->is_signed;
-	ref->type = var->type;
-	ref->constant = var->constant;
-	ref->ref_data = var_hd;
-	ref->ref_var = var->idx;
-	ref->name = kstrdup(var->var_name, GFP_KERNEL);
-	if (system) {
-		ref->system = kstrdup(system, GFP_KERNEL);
-		ref->event_name = kstrdup(event, GFP_KERNEL);
-	}
-	if (!ref->name || (system && (!ref->system || !ref->event_name))) {
-		hist_field_free(ref);
-		return NULL;
-	}
-	ref->idx = hd->n_var_refs;
 	hd->var_refs[hd->n_var_refs++] = ref;
 	if (var_hd != hd) {
 		var_hd->users++;
 		var_hd->refcnt++;
 	}
-	return ref;
+	return ref_copy(ref, ref->flags);
 }
 
 /* ---- making fields ----------------------------------------------------- */
@@ -554,16 +624,13 @@ static struct hist_field *parse_var_ref(struct hist_data *hd, char *system,
 	if (!var_name)
 		return ref;
 	/* "b=$a": a variable that is another's value. */
-	alias = field_new(HF_ALIAS, var_name);
+	alias = ref_copy(ref, HF_ALIAS | HF_VAR |
+			 (ref->flags & (HF_TIMESTAMP | HF_TIMESTAMP_USECS)));
+	hist_field_free(ref);
 	if (!alias)
 		return ERR_PTR(-ENOMEM);
-	alias->kind = HK_VAR_REF;
-	alias->idx = ref->idx;
-	alias->size = ref->size;
-	alias->type = ref->type;
-	alias->flags |= ref->flags & (HF_TIMESTAMP | HF_TIMESTAMP_USECS);
-	alias->name = kstrdup(ref->name, GFP_KERNEL);
-	if (!alias->name) {
+	alias->var_name = kstrdup(var_name, GFP_KERNEL);
+	if (!alias->var_name) {
 		hist_field_free(alias);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -859,9 +926,9 @@ struct hist_field *hist_parse_expr(struct hist_data *hd, char *str,
 		e->type = a->type;
 		/* An expression consumes the variables it reads. */
 		if (a->kind == HK_VAR_REF)
-			a->read_once = true;
+			hd->var_refs[a->idx]->read_once = true;
 		if (b->kind == HK_VAR_REF)
-			b->read_once = true;
+			hd->var_refs[b->idx]->read_once = true;
 	}
 	err = expr_name(e);
 	if (err) {

@@ -165,10 +165,9 @@ static void print_stack(struct seq_file *m, const unsigned long *stack)
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
 
-static void print_key(struct seq_file *m, struct hist_data *hd,
-		      struct tracing_map_elt *elt)
+static void print_key(struct seq_file *m, struct hist_data *hd, void *key,
+		      const char *comm)
 {
-	struct hist_elt *he = elt->private_data;
 	bool multiline = false;
 	const char *name, *sys;
 	unsigned int i;
@@ -177,7 +176,7 @@ static void print_key(struct seq_file *m, struct hist_data *hd,
 	seq_puts(m, "{ ");
 	for_each_hist_key(i, hd) {
 		struct hist_field *hf = hd->fields[i];
-		void *slot = elt->key + hf->offset;
+		void *slot = key + hf->offset;
 
 		if (i > hd->n_vals)
 			seq_puts(m, ", ");
@@ -192,8 +191,7 @@ static void print_key(struct seq_file *m, struct hist_data *hd,
 			seq_printf(m, "%s: [%llx] %-55pS", name, v,
 				   (void *)(unsigned long)v);
 		} else if (hf->flags & HF_EXECNAME) {
-			seq_printf(m, "%s: %-16s[%10llu]", name,
-				   he ? he->comm : "", v);
+			seq_printf(m, "%s: %-16s[%10llu]", name, comm, v);
 		} else if (hf->flags & HF_SYSCALL) {
 			sys = get_syscall_name(v);
 			seq_printf(m, "%s: %-30s[%3llu]", name,
@@ -276,9 +274,10 @@ static void print_entry(struct seq_file *m, struct hist_data *hd,
 			struct tracing_map_elt *elt,
 			const struct hist_stat *stats)
 {
+	struct hist_elt *he = elt->private_data;
 	unsigned int i;
 
-	print_key(m, hd, elt);
+	print_key(m, hd, elt->key, he ? he->comm : "");
 	if (!hd->attrs->no_hitcount)
 		print_val(m, elt, hd->fields[0], "hitcount", 0, &stats[0]);
 	for (i = 1; i < hd->n_vals; i++) {
@@ -347,7 +346,7 @@ static void hist_show_one(struct seq_file *m, struct event_trigger *t, int n)
 	entries = print_entries(m, hd);
 	if (entries < 0)
 		entries = 0;
-	hist_actions_print_snapshot(m, hd);
+	hist_actions_print_snapshot(m, hd, print_key);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   tracing_map_hits(map), entries, tracing_map_drops(map));
 }
