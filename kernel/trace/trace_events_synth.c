@@ -131,7 +131,8 @@ struct synth_fieldx {
  * @fields: the fields
  * @tfields: the fields as the events layer reads them
  * @ref: synth_event_get()'s holders (dyn_event_mutex)
- * @mod: the module that made it through the kernel API, or NULL
+ * @mod: the module that made it through the kernel API, or NULL (not
+ *	held: a module removes its events in its exit)
  * @files: its &struct synth_link, one a session it records in (RCU;
  *	written under trace_types_lock)
  * @print_fmt: the print format made for it
@@ -573,14 +574,16 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg type,
 
 	switch (type) {
 	case TRACE_REG_REGISTER:
-		/* The module that made it stays while it records. */
-		if (!try_module_get(se->mod))
+		/*
+		 * Not while the module that made it is going, whose exit
+		 * removes it.  The module is not held: only its own calls
+		 * write the event, and its exit disables and removes it.
+		 */
+		if (se->mod && !module_is_live(se->mod))
 			return -ENODEV;
 		l = kzalloc(sizeof(*l), GFP_KERNEL);
-		if (!l) {
-			module_put(se->mod);
+		if (!l)
 			return -ENOMEM;
-		}
 		l->file = data;
 		list_add_tail_rcu(&l->list, &se->files);
 		return 0;
@@ -590,7 +593,6 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg type,
 				continue;
 			list_del_rcu(&l->list);
 			kfree_rcu(l, rcu);
-			module_put(se->mod);
 			break;
 		}
 		return 0;

@@ -8,7 +8,8 @@
  * A value is a number (decimal, or 0x hex; negative ones too), "s:TEXT"
  * for a string field (TEXT has no spaces), "stack" for a stack field
  * (schedule, then schedule_timeout), or "null" for a NULL string.  The event is
- * written with synth_event_trace_array() into the top-level session.
+ * written with synth_event_trace_array() into the top-level session, or
+ * into instance INST's for "EVENT@INST".
  * "hold EVENT" and "put" hold the event with trace_get_event_file().
  */
 #include <linux/module.h>
@@ -24,7 +25,7 @@ static unsigned long stack[3];
 static int fire(char *text)
 {
 	struct trace_event_file *file;
-	char *name, *word;
+	char *name, *word, *inst;
 	u64 vals[64];
 	int n = 0, ret;
 
@@ -55,7 +56,11 @@ static int fire(char *text)
 			 kstrtoull(word, 0, &vals[n - 1]))
 			return -EINVAL;
 	}
-	file = trace_get_event_file(NULL, "synthetic", name);
+	/* "EVENT@INSTANCE": the event of an instance. */
+	inst = strchr(name, '@');
+	if (inst)
+		*inst++ = '\0';
+	file = trace_get_event_file(inst, "synthetic", name);
 	if (IS_ERR(file))
 		return PTR_ERR(file);
 	ret = synth_event_trace_array(file, vals, n);
