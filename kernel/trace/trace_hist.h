@@ -125,7 +125,6 @@ enum hist_kind {
 	HK_STR_STATIC,		/* char[N] in the record */
 	HK_STR_DYN,		/* __data_loc char[] */
 	HK_STR_REL,		/* __rel_loc char[] */
-	HK_STR_PTR,		/* char * to a kernel string */
 	HK_STACK_DYN,		/* __data_loc unsigned long[] (a stack) */
 	HK_CONST,
 	HK_HITCOUNT,

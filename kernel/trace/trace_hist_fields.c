@@ -374,8 +374,10 @@ static enum hist_kind field_kind(const struct trace_event_fields *f)
 		return type_is(t, "char[]") ? HK_STR_REL : HK_NONE;
 	if (f->len || strchr(t, '['))
 		return strstr(t, "char[") ? HK_STR_STATIC : HK_NONE;
-	if (!strcmp(t, "char *") || !strcmp(t, "const char *"))
-		return HK_STR_PTR;
+	/*
+	 * A pointer to a string is a number to a histogram, as in 6.12:
+	 * following it from any context is not safe.
+	 */
 	switch (f->size) {
 	case 1:
 		return f->is_signed ? HK_S8 : HK_U8;
@@ -406,7 +408,6 @@ static int field_from_event(struct hist_field *hf,
 		break;
 	case HK_STR_DYN:
 	case HK_STR_REL:
-	case HK_STR_PTR:
 		hf->flags |= HF_STRING;
 		hf->size = MAX_FILTER_STR_VAL;
 		break;
@@ -625,7 +626,8 @@ static struct hist_field *parse_var_ref(struct hist_data *hd, char *system,
 		return ref;
 	/* "b=$a": a variable that is another's value. */
 	alias = ref_copy(ref, HF_ALIAS | HF_VAR |
-			 (ref->flags & (HF_TIMESTAMP | HF_TIMESTAMP_USECS)));
+			 (ref->flags & (HF_TIMESTAMP | HF_TIMESTAMP_USECS |
+					HF_STRING | HF_STACKTRACE)));
 	hist_field_free(ref);
 	if (!alias)
 		return ERR_PTR(-ENOMEM);
@@ -993,8 +995,6 @@ static const char *field_string(const struct hist_field *hf, void *rec)
 	case HK_STR_REL:
 		loc = *(u32 *)(rec + f->offset);
 		return rec + f->offset + sizeof(u32) + (loc & 0xffff);
-	case HK_STR_PTR:
-		return *(const char **)(rec + f->offset) ?: "(null)";
 	default:
 		return "";
 	}
@@ -1031,7 +1031,6 @@ u64 hist_field_value(const struct hist_field *hf, struct hist_hit *hit)
 	case HK_STR_STATIC:
 	case HK_STR_DYN:
 	case HK_STR_REL:
-	case HK_STR_PTR:
 		return (unsigned long)field_string(hf, hit->rec);
 	case HK_STACK_DYN:
 		return (unsigned long)(hit->rec + (*(u32 *)p & 0xffff));
