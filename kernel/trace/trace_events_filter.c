@@ -430,7 +430,8 @@ static int field_kind(const struct trace_event_fields *f)
 		return type_ends(t, "char[]") ? PRED_DYN_STR : -1;
 	if (str_has_prefix(t, "__rel_loc "))
 		return type_ends(t, "char[]") ? PRED_REL_STR : -1;
-	if (f->len)
+	/* A synthetic event's char[N] says so only by its filter_type. */
+	if (f->len || f->filter_type == FILTER_STATIC_STRING)
 		return strstr(t, "char[") ? PRED_STR : -1;
 	if (!strcmp(t, "char *") || !strcmp(t, "const char *"))
 		return PRED_PTR_STR;
