@@ -21,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 
 #include "trace_hist.h"
 #include "trace_synth.h"
@@ -988,9 +989,38 @@ static int hist_set_clock(struct trace_array *tr, const char *name)
 	tracing_reset_all(tr);
 	if (tr->snapshot) {
 		ring_buffer_set_clock(tr->snapshot, trace_clock_func(id));
+		trace_read_lock(tr, RING_BUFFER_ALL_CPUS);
 		ring_buffer_reset(tr->snapshot);
+		trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 	}
 	return 0;
+}
+
+/*
+ * Empty a table's map.  The map wants no inserter meanwhile: every
+ * trigger counting into it is paused until the probes running it are
+ * done.
+ */
+static void hist_clear(struct hist_map *hm)
+{
+	struct hist_data *th;
+	bool paused[8];
+	unsigned int n = 0;
+
+	list_for_each_entry(th, &hm->tables, map_entry) {
+		if (n < ARRAY_SIZE(paused))
+			paused[n] = th->trigger->paused;
+		n++;
+		WRITE_ONCE(th->trigger->paused, true);
+	}
+	tracepoint_synchronize_unregister();
+	tracing_map_clear(hm->map);
+	n = 0;
+	list_for_each_entry(th, &hm->tables, map_entry) {
+		WRITE_ONCE(th->trigger->paused,
+			   n < ARRAY_SIZE(paused) ? paused[n] : false);
+		n++;
+	}
 }
 
 /* pause, cont or clear on an existing trigger; false if none matches. */
@@ -1009,7 +1039,7 @@ static bool update_existing(struct hist_data *hd, const char *filter)
 	else if (a->cont)
 		WRITE_ONCE(t->paused, false);
 	else
-		tracing_map_clear(((struct hist_data *)t->data)->hmap->map);
+		hist_clear(((struct hist_data *)t->data)->hmap);
 	return true;
 }
 

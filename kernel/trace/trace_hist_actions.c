@@ -310,19 +310,19 @@ int hist_actions_parse(struct hist_data *hd)
 	struct hist_attrs *attrs = hd->attrs;
 	struct hist_action *a;
 	unsigned int i;
-	int len;
 	char *s;
 
 	for (i = 0; i < attrs->n_actions; i++) {
 		s = kstrdup(attrs->actions[i], GFP_KERNEL);
 		if (!s)
 			return -ENOMEM;
-		if ((len = str_has_prefix(s, "onmatch(")))
-			a = parse_onmatch(tr, s + len);
-		else if ((len = str_has_prefix(s, "onmax(")))
-			a = parse_track(tr, s + len, HANDLER_ONMAX);
-		else if ((len = str_has_prefix(s, "onchange(")))
-			a = parse_track(tr, s + len, HANDLER_ONCHANGE);
+		if (str_has_prefix(s, "onmatch("))
+			a = parse_onmatch(tr, s + strlen("onmatch("));
+		else if (str_has_prefix(s, "onmax("))
+			a = parse_track(tr, s + strlen("onmax("), HANDLER_ONMAX);
+		else if (str_has_prefix(s, "onchange("))
+			a = parse_track(tr, s + strlen("onchange("),
+					HANDLER_ONCHANGE);
 		else
 			a = ERR_PTR(-EINVAL);
 		kfree(s);
