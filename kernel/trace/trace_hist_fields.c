@@ -483,6 +483,8 @@ static struct hist_field *parse_field(struct hist_data *hd, char *str,
 	hf = field_new(flags, var_name);
 	if (!hf)
 		goto nomem;
+	/* An event's own "cpu" or "stacktrace" field comes first. */
+	f = event_field_find(hd->file->call, name);
 	if (!strcmp(name, "common_timestamp")) {
 		hf->flags |= HF_TIMESTAMP;
 		hf->kind = HK_TIMESTAMP;
@@ -492,14 +494,14 @@ static struct hist_field *parse_field(struct hist_data *hd, char *str,
 		if (flags & HF_TIMESTAMP_USECS)
 			hd->ts_in_usecs = true;
 	} else if (!strcmp(name, "common_stacktrace") ||
-		   !strcmp(name, "stacktrace") ||
-		   !strcmp(name, "STACKTRACE")) {
+		   (!f && (!strcmp(name, "stacktrace") ||
+			   !strcmp(name, "STACKTRACE")))) {
 		hf->flags |= HF_STACKTRACE;
 		hf->kind = HK_STACK;
 		hf->size = HIST_STACK_SIZE;
 		hf->type = "unsigned long[]";
-	} else if (!strcmp(name, "common_cpu") || !strcmp(name, "cpu") ||
-		   !strcmp(name, "CPU")) {
+	} else if (!strcmp(name, "common_cpu") ||
+		   (!f && (!strcmp(name, "cpu") || !strcmp(name, "CPU")))) {
 		hf->flags |= HF_CPU;
 		hf->kind = HK_CPU;
 		hf->size = sizeof(int);
@@ -510,7 +512,6 @@ static struct hist_field *parse_field(struct hist_data *hd, char *str,
 		hf->size = sizeof(u64);
 		hf->type = "u64";
 	} else {
-		f = event_field_find(hd->file->call, name);
 		if (!f || field_from_event(hf, f)) {
 			hist_err(tr, HIST_ERR_FIELD_NOT_FOUND, name);
 			goto fail;
