@@ -208,9 +208,10 @@ struct event_trigger;
  *	@buffer the ring buffer it went to.  Any context; must not sleep
  *	(except that ftrace/print's triggers, run by trace_marker writes,
  *	are preemptible for EVENT_CMD_POST commands).
- * @print: the trigger's line in the trigger file, without the count,
- *	the filter and the newline, which the core adds; or NULL for
- *	"name" (with ":sys:event" for EVENT_CMD_TARGET)
+ * @print: the trigger's line in the trigger file, without the newline.
+ *	For an EVENT_CMD_SIMPLE command, without the count and the filter
+ *	too, which the core adds; NULL then prints "name" (with
+ *	":sys:event" for EVENT_CMD_TARGET).
  * @free: free @trigger->data, once no probe runs the trigger (may
  *	sleep; trace_types_lock may or may not be held); or NULL
  * @match: with @remove or for -EEXIST: whether @a and @b are the same

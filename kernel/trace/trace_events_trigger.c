@@ -588,6 +588,12 @@ static int trigger_seq_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	cmd = t->cmd;
+	if (!(cmd->flags & EVENT_CMD_SIMPLE)) {
+		/* Its own text, filter included (hist ends "[active]"). */
+		cmd->print(m, t);
+		seq_putc(m, '\n');
+		return 0;
+	}
 	if (cmd->print) {
 		cmd->print(m, t);
 	} else {
