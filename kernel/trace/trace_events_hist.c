@@ -1046,6 +1046,7 @@ static bool update_existing(struct hist_data *hd, const char *filter)
 static int hist_remove(struct hist_data *hd, const char *filter)
 {
 	struct event_trigger *t = find_match(hd, filter);
+	struct hist_helpers *helpers;
 
 	if (!t)
 		return 0;
@@ -1053,8 +1054,11 @@ static int hist_remove(struct hist_data *hd, const char *filter)
 		return -EBUSY;
 	/* Locks held: the synthetic events are let go of at once. */
 	hist_actions_release(t->data);
+	helpers = hist_actions_take_helpers(t->data);
 	event_trigger_del(t);
 	event_trigger_free(t);
+	if (helpers)
+		hist_actions_remove_helpers(helpers);
 	return 0;
 }
 
@@ -1123,6 +1127,13 @@ static int hist_add(const struct event_command *cmd, struct hist_data *hd,
 	return 0;
 }
 
+/*
+ * Set while the histograms actions add on other events for their field
+ * parameters are parsed, within the command being parsed (its error_log
+ * context stays).
+ */
+static bool hist_nested;
+
 static int hist_parse(const struct event_command *cmd,
 		      struct trace_event_file *file, char *text, bool remove)
 {
@@ -1137,7 +1148,8 @@ static int hist_parse(const struct event_command *cmd,
 	if (*text != ':')
 		return -EINVAL;
 	param = text + 1;
-	hist_err_begin(file, param);
+	if (!hist_nested)
+		hist_err_begin(file, param);
 	if (!*param)
 		return -EINVAL;
 	ret = split_filter(param, &filter);
@@ -1161,8 +1173,29 @@ static int hist_parse(const struct event_command *cmd,
 		ret = 0;
 	else
 		ret = hist_add(cmd, hd, filter);
-	if (remove || ret || !hd->trigger)
+	if (remove || ret || !hd->trigger) {
+		/* A failed trigger's helper histograms go too. */
+		struct hist_helpers *helpers = hist_actions_take_helpers(hd);
+
+		hist_actions_release(hd);
 		hist_data_free(hd);
+		if (helpers)
+			hist_actions_remove_helpers(helpers);
+	}
+	return ret;
+}
+
+static int hist_make(struct trace_event_file *file, char *text, bool remove)
+{
+	char *copy = kasprintf(GFP_KERNEL, "%s%s", remove ? "!" : "", text);
+	int ret;
+
+	if (!copy)
+		return -ENOMEM;
+	hist_nested = true;
+	ret = hist_parse(&hist_cmd, file, copy, remove);
+	hist_nested = false;
+	kfree(copy);
 	return ret;
 }
 
@@ -1233,6 +1266,7 @@ static int __init hist_init(void)
 	hist_pads = alloc_percpu(struct hist_pads);
 	if (!hist_pads)
 		return -ENOMEM;
+	hist_actions_set_maker(hist_make);
 	ret = event_command_register(&hist_cmd);
 	if (!ret)
 		ret = event_command_register(&enable_hist_cmd);

@@ -395,7 +395,23 @@ void hist_trigger_print(struct seq_file *m, struct event_trigger *trigger);
 void hist_poll_wake(void);
 int hist_output_init(void);
 
+/**
+ * struct hist_helpers - histograms a table added on other events
+ * @n: their number
+ * @text: their triggers ("hist:...")
+ * @file: the events they are on
+ */
+struct hist_helpers {
+	unsigned int		n;
+	char			**text;
+	struct trace_event_file	*file[];
+};
+
 /* trace_hist_actions.c */
+void hist_actions_set_maker(int (*make)(struct trace_event_file *file,
+					char *text, bool remove));
+struct hist_helpers *hist_actions_take_helpers(struct hist_data *hd);
+void hist_actions_remove_helpers(struct hist_helpers *helpers);
 int hist_actions_parse(struct hist_data *hd);
 int hist_actions_create(struct hist_data *hd);
 unsigned int hist_actions_elt_size(struct hist_data *hd);

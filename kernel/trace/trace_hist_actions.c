@@ -55,6 +55,9 @@ enum hist_act {
  * @slot: the element's u64 slot for the tracked value
  * @save_slot: the first of its save() slots (one per parameter)
  * @str_slot: the first string slot of its string save() parameters
+ * @helper_file: the events given a histogram for a field parameter
+ * @helper_text: those histograms' triggers, to remove them with this one
+ * @n_helpers: their number
  */
 struct hist_action {
 	enum hist_handler	handler;
@@ -72,6 +75,9 @@ struct hist_action {
 	unsigned int		slot;
 	unsigned int		save_slot;
 	unsigned int		str_slot;
+	struct trace_event_file	*helper_file[SYNTH_FIELDS_MAX];
+	char			*helper_text[SYNTH_FIELDS_MAX];
+	unsigned int		n_helpers;
 };
 
 /**
@@ -132,6 +138,8 @@ static void action_free(struct hist_action *a)
 		kfree(a->params[i]);
 		hist_field_free(a->args[i]);
 	}
+	for (i = 0; i < a->n_helpers; i++)
+		kfree(a->helper_text[i]);
 	hist_field_free(a->track);
 	kfree(a->match_system);
 	kfree(a->match_event);
@@ -372,8 +380,119 @@ static struct hist_field *param_var(struct hist_data *hd,
 	return hist_var_ref_new(hd, var_hd, v, system, event);
 }
 
-/* "[sys.event.]field" of this event, read from the hit's record. */
-static struct hist_field *param_field(struct hist_data *hd, char *system,
+/* How histograms are added and removed (trace_events_hist.c's). */
+static int (*hist_make)(struct trace_event_file *file, char *text,
+			bool remove);
+
+/**
+ * hist_actions_set_maker() - how a field of another event is had
+ * @make: adds (or with @remove, removes) the histogram trigger @text
+ *	("hist:...") on @file, without an error_log context of its own
+ */
+void hist_actions_set_maker(int (*make)(struct trace_event_file *file,
+					char *text, bool remove))
+{
+	hist_make = make;
+}
+
+/* A histogram on @file whose keys are like @hd's, or NULL. */
+static struct event_trigger *compatible_hist(struct hist_data *hd,
+					     struct trace_event_file *file)
+{
+	struct event_trigger *t;
+	struct hist_data *th;
+	unsigned int i;
+
+	for_each_event_trigger(t, file) {
+		if (strcmp(t->cmd->name, "hist"))
+			continue;
+		th = t->data;
+		if (th->n_keys != hd->n_keys)
+			continue;
+		for (i = 0; i < hd->n_keys; i++) {
+			struct hist_field *a = th->fields[th->n_vals + i];
+			struct hist_field *b = hd->fields[hd->n_vals + i];
+
+			if (strcmp(a->type ?: "", b->type ?: "") ||
+			    a->size != b->size || a->is_signed != b->is_signed)
+				break;
+		}
+		if (i == hd->n_keys)
+			return t;
+	}
+	return NULL;
+}
+
+/*
+ * A field of another event: as 6.12 does, a histogram keyed like one
+ * already on that event saves it in "synthetic_<field>", which this
+ * table references.  The histogram is removed with this trigger.
+ */
+static struct hist_field *other_field(struct hist_data *hd,
+				      struct hist_action *a, char *system,
+				      char *event, char *field)
+{
+	struct trace_array *tr = hd->file->tr;
+	struct trace_event_file *file;
+	struct hist_data *var_hd;
+	struct hist_field *v, *ref;
+	struct event_trigger *t;
+	struct seq_buf sb;
+	char *text, *var;
+	unsigned int i;
+
+	file = event_file_find(tr, system, event);
+	if (!file) {
+		hist_err(tr, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
+		return NULL;
+	}
+	t = compatible_hist(hd, file);
+	if (!t) {
+		hist_err(tr, HIST_ERR_HIST_NOT_FOUND, field);
+		return NULL;
+	}
+	text = kzalloc(MAX_FILTER_STR_VAL, GFP_KERNEL);
+	var = kasprintf(GFP_KERNEL, "synthetic_%s", field);
+	if (!text || !var)
+		goto nomem;
+	seq_buf_init(&sb, text, MAX_FILTER_STR_VAL);
+	seq_buf_puts(&sb, "hist:keys=");
+	for (i = 0; i < hd->n_keys; i++) {
+		struct hist_data *th = t->data;
+
+		seq_buf_printf(&sb, "%s%s", i ? "," : "",
+			       hist_field_name(th->fields[th->n_vals + i]));
+	}
+	seq_buf_printf(&sb, ":%s=%s", var, field);
+	if (t->filter_text)
+		seq_buf_printf(&sb, " if %s", t->filter_text);
+	if (seq_buf_has_overflowed(&sb) || a->n_helpers >= SYNTH_FIELDS_MAX ||
+	    !hist_make || hist_make(file, text, false)) {
+		hist_err(tr, HIST_ERR_HIST_CREATE_FAIL, field);
+		goto fail;
+	}
+	a->helper_file[a->n_helpers] = file;
+	a->helper_text[a->n_helpers++] = text;
+	v = hist_lookup_var(hd, system, event, var, &var_hd);
+	ref = v ? hist_var_ref_new(hd, var_hd, v, system, event) : NULL;
+	if (!ref)
+		hist_err(tr, HIST_ERR_SYNTH_VAR_NOT_FOUND, field);
+	kfree(var);
+	return ref;
+nomem:
+	hist_err(tr, HIST_ERR_HIST_CREATE_FAIL, field);
+fail:
+	kfree(text);
+	kfree(var);
+	return NULL;
+}
+
+/*
+ * "[sys.event.]field": of this event, read from the hit's record; else,
+ * for onmatch() or when named, of the other event.
+ */
+static struct hist_field *param_field(struct hist_data *hd,
+				      struct hist_action *a, char *system,
 				      char *event, char *field)
 {
 	struct trace_event_call *call = hd->file->call;
@@ -381,10 +500,13 @@ static struct hist_field *param_field(struct hist_data *hd, char *system,
 	unsigned int n = 0;
 
 	if (system && (strcmp(system, event_system(call)) ||
-		       strcmp(event, trace_event_name(call)))) {
-		hist_err(hd->file->tr, HIST_ERR_FIELD_VAR_CREATE_FAIL, field);
-		return NULL;
-	}
+		       strcmp(event, trace_event_name(call))))
+		return other_field(hd, a, system, event, field);
+	if (!system && a->handler == HANDLER_ONMATCH &&
+	    !event_field_find(call, field) && strcmp(field, "common_timestamp") &&
+	    strcmp(field, "common_cpu"))
+		return other_field(hd, a, a->match_system, a->match_event,
+				   field);
 	hf = hist_parse_expr(hd, field, 0, NULL, &n);
 	if (IS_ERR(hf)) {
 		hist_err(hd->file->tr, HIST_ERR_FIELD_VAR_CREATE_FAIL, field);
@@ -410,7 +532,7 @@ static struct hist_field *make_param(struct hist_data *hd,
 	if (p[0] == '$')
 		hf = param_var(hd, a, system, event, p);
 	else
-		hf = param_field(hd, system, event, p);
+		hf = param_field(hd, a, system, event, p);
 	kfree(copy);
 	return hf;
 }
@@ -613,6 +735,57 @@ void hist_actions_release(struct hist_data *hd)
 			synth_event_put(hd->actions[i]->se);
 		hd->actions[i]->se = NULL;
 	}
+}
+
+/**
+ * hist_actions_remove_helpers() - remove the histograms a table added
+ * @helpers: what hist_actions_take_helpers() took, once the table is
+ *	freed (its references to them dropped)
+ *
+ * Context: dyn_event_mutex and trace_types_lock held.
+ */
+void hist_actions_remove_helpers(struct hist_helpers *helpers)
+{
+	unsigned int i;
+
+	for (i = 0; i < helpers->n; i++) {
+		if (hist_make)
+			hist_make(helpers->file[i], helpers->text[i], true);
+		kfree(helpers->text[i]);
+	}
+	kfree(helpers);
+}
+
+/**
+ * hist_actions_take_helpers() - take the histograms a table added
+ * @hd: the table, about to go
+ *
+ * Return: them (hist_actions_remove_helpers() removes them once the
+ * table is freed), or NULL for none or no memory (they stay).
+ */
+struct hist_helpers *hist_actions_take_helpers(struct hist_data *hd)
+{
+	struct hist_helpers *h;
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < hd->n_actions; i++)
+		n += hd->actions[i]->n_helpers;
+	if (!n)
+		return NULL;
+	h = kzalloc(struct_size(h, file, n) + n * sizeof(char *), GFP_KERNEL);
+	if (!h)
+		return NULL;
+	h->text = (char **)&h->file[n];
+	for (i = 0; i < hd->n_actions; i++) {
+		struct hist_action *a = hd->actions[i];
+
+		for (j = 0; j < a->n_helpers; j++) {
+			h->file[h->n] = a->helper_file[j];
+			h->text[h->n++] = a->helper_text[j];
+		}
+		a->n_helpers = 0;
+	}
+	return h;
 }
 
 /**
