@@ -1140,6 +1140,7 @@ static int hist_parse(const struct event_command *cmd,
 	struct hist_attrs *attrs;
 	struct hist_data *hd;
 	char *param, *filter, *s;
+	bool locked;
 	int ret;
 
 	if (*text == '!')
@@ -1163,9 +1164,12 @@ static int hist_parse(const struct event_command *cmd,
 	attrs = parse_attrs(file->tr, param);
 	if (IS_ERR(attrs))
 		return PTR_ERR(attrs);
+	locked = hist_lock();
 	hd = hist_data_create(attrs, file, remove);
-	if (IS_ERR(hd))
+	if (IS_ERR(hd)) {
+		hist_unlock(locked);
 		return PTR_ERR(hd);
+	}
 
 	if (remove)
 		ret = hist_remove(hd, filter);
@@ -1182,6 +1186,7 @@ static int hist_parse(const struct event_command *cmd,
 		if (helpers)
 			hist_actions_remove_helpers(helpers);
 	}
+	hist_unlock(locked);
 	return ret;
 }
 
@@ -1199,14 +1204,18 @@ static int hist_make(struct trace_event_file *file, char *text, bool remove)
 	return ret;
 }
 
+/* Context: maybe no lock held (the trigger core's O_TRUNC). */
 static void hist_free(struct event_trigger *trigger)
 {
 	struct hist_data *hd = trigger->data;
+	bool locked;
 
 	if (!hd)
 		return;
+	locked = hist_lock();
 	hist_vars_unpublish(hd);
 	hist_data_free(hd);
+	hist_unlock(locked);
 	trigger->data = NULL;
 }
 

@@ -367,6 +367,8 @@ struct hist_hit {
 };
 
 /* trace_hist_fields.c */
+bool hist_lock(void);
+void hist_unlock(bool locked);
 void hist_err_begin(struct trace_event_file *file, const char *text);
 void hist_err(struct trace_array *tr, enum hist_err err, const char *at);
 void hist_vars_publish(struct hist_data *hd);

@@ -116,6 +116,44 @@ void hist_err(struct trace_array *tr, enum hist_err err, const char *at)
 			found ? found - hist_cmd : 0);
 }
 
+/* ---- the histograms' lock ------------------------------------------------ */
+
+/*
+ * The lists of tables and maps and the tables' reference counts change
+ * when a trigger is parsed (trace_types_lock held) and when one is freed,
+ * which the trigger core may do without its locks (O_TRUNC).  This
+ * mutex covers them; the task holding it may take it again (a parse
+ * frees the trigger it removes, or parses a helper histogram).
+ */
+static DEFINE_MUTEX(hist_mutex);
+static struct task_struct *hist_mutex_owner;
+
+/**
+ * hist_lock() - take the histograms' lock, unless this task holds it
+ *
+ * Return: whether it was taken (hand it to hist_unlock()).
+ */
+bool hist_lock(void)
+{
+	if (READ_ONCE(hist_mutex_owner) == current)
+		return false;
+	mutex_lock(&hist_mutex);
+	WRITE_ONCE(hist_mutex_owner, current);
+	return true;
+}
+
+/**
+ * hist_unlock() - undo hist_lock()
+ * @locked: what hist_lock() returned
+ */
+void hist_unlock(bool locked)
+{
+	if (!locked)
+		return;
+	WRITE_ONCE(hist_mutex_owner, NULL);
+	mutex_unlock(&hist_mutex);
+}
+
 /* ---- variables across tables ------------------------------------------ */
 
 /* Tables that define variables, for references from other tables. */
