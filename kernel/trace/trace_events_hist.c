@@ -281,7 +281,8 @@ static int create_vals(struct hist_data *hd)
 	hd->fields[hd->n_vals++] = hc;
 	hd->n_fields++;
 
-	list = rest = a->vals ? kstrdup(a->vals, GFP_KERNEL) : NULL;
+	list = a->vals ? kstrdup(a->vals, GFP_KERNEL) : NULL;
+	rest = list;
 	if (a->vals && !list)
 		return -ENOMEM;
 	for (i = 0; rest && i < HIST_VALS_MAX && n < HIST_VALS_MAX; i++) {
@@ -378,7 +379,8 @@ static int create_keys(struct hist_data *hd)
 	char *list, *rest, *word;
 	int ret = 0;
 
-	list = rest = kstrdup(hd->attrs->keys, GFP_KERNEL);
+	list = kstrdup(hd->attrs->keys, GFP_KERNEL);
+	rest = list;
 	if (!list)
 		return -ENOMEM;
 	while (rest && hd->n_keys < HIST_KEYS_MAX && !ret) {
@@ -413,7 +415,8 @@ static int create_sort_keys(struct hist_data *hd)
 	hd->n_sort_keys = 1;
 	if (!hd->attrs->sort)
 		return 0;
-	list = rest = kstrdup(hd->attrs->sort, GFP_KERNEL);
+	list = kstrdup(hd->attrs->sort, GFP_KERNEL);
+	rest = list;
 	if (!list)
 		return -ENOMEM;
 	for (i = 0; i < HIST_SORT_KEYS_MAX; i++) {
@@ -829,8 +832,9 @@ static bool resolve_refs(struct hist_data *hd, void *key,
 	for (i = 0; i < hd->n_var_refs; i++) {
 		struct hist_field *ref = hd->var_refs[i];
 		struct hist_data *vd = ref->ref_data;
+		bool own = vd == hd;
 
-		if ((vd == hd) != self)
+		if (own != self)
 			continue;
 		elt = tracing_map_lookup(vd->hmap->map, key);
 		if (!elt)

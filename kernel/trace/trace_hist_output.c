@@ -585,6 +585,7 @@ static const struct file_operations hist_debug_fops = {
 	.llseek		= seq_lseek,
 	.release	= hist_release,
 };
+
 #define HIST_DEBUG_FOPS	(&hist_debug_fops)
 #else
 #define HIST_DEBUG_FOPS	NULL
