@@ -309,6 +309,10 @@ cmd_initramfs() {
 		die "cannot build lab/guest/mmap_probe.c"
 	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
 		die "cannot build lab/bench/markers.c"
+	# busybox has no nice applet; upstream's inter-event tests use one.
+	mkdir -p "$root/usr/bin"
+	gcc -O2 -static -Wall -o "$root/usr/bin/nice" "$REPO/lab/guest/nice.c" ||
+		die "cannot build lab/guest/nice.c"
 	# A client of the histograms through Debian's libtracefs
 	# (clients.d/tracefs-hist.tc), with the libraries it links.
 	if pkg-config --exists libtracefs 2> /dev/null; then

@@ -656,12 +656,15 @@ static ssize_t tracing_mark_write(struct file *filp,
 		written = -EFAULT;
 	}
 	end = entry->buf + len;
+	/* Triggers see the text as written, without the newline (6.12). */
+	marker_file = READ_ONCE(tr->marker_file);
+	if (marker_file && event_triggered(marker_file)) {
+		*end = '\0';
+		post = event_triggers_run(marker_file, entry, buffer);
+	}
 	if (end[-1] != '\n')
 		*end++ = '\n';
 	*end = '\0';
-	marker_file = READ_ONCE(tr->marker_file);
-	if (marker_file && event_triggered(marker_file))
-		post = event_triggers_run(marker_file, entry, buffer);
 	ring_buffer_unlock_commit(buffer);
 	/* The record is in: traceoff, snapshot and stacktrace now. */
 	if (post) {

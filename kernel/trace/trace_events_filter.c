@@ -13,7 +13,8 @@
  * or an address falls in (== and != only).  Besides the event's own
  * fields, "cpu" (or "CPU", "common_cpu") is the CPU the event was
  * recorded on and "comm" (or "COMM", "common_comm") the current task's
- * name.
+ * name, unless the event has a field of that name (sched_waking's comm),
+ * which comes first, as in 6.12.
  *
  * A filter is parsed once into a tree: "&&" and "||" nodes hold a list
  * of children, "!" one, and the leaves are predicates that know the
@@ -80,6 +81,7 @@ enum pred_kind {
 	PRED_DYN_STR,		/* __data_loc char[] */
 	PRED_REL_STR,		/* __rel_loc char[] */
 	PRED_PTR_STR,		/* char *: a kernel address */
+	PRED_TAIL_STR,		/* char[] ending the record (ftrace/print) */
 	PRED_COMM,		/* the current task's name */
 };
 
@@ -263,6 +265,9 @@ static bool pred_match(const struct filter_pred *pred, const void *rec)
 				 loc >> 16);
 	case PRED_PTR_STR:
 		return ptr_str_match(pred, rec);
+	case PRED_TAIL_STR:
+		/* Its writer ends it with a NUL; longer than any operand. */
+		return str_match(pred, rec + pred->offset, FILTER_MAX_OPERAND);
 	case PRED_COMM:
 		return str_match(pred, current->comm, TASK_COMM_LEN);
 	}
@@ -435,6 +440,8 @@ static int field_kind(const struct trace_event_fields *f)
 		return strstr(t, "char[") ? PRED_STR : -1;
 	if (!strcmp(t, "char *") || !strcmp(t, "const char *"))
 		return PRED_PTR_STR;
+	if (!f->size && !strcmp(t, "char[]"))
+		return PRED_TAIL_STR;
 	if (f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8)
 		return PRED_NUM;
 	return -1;
@@ -572,23 +579,24 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 		return NULL;
 	pred = &n->pred;
 
-	if (!strcmp(name, "cpu") || !strcmp(name, "CPU") ||
-	    !strcmp(name, "common_cpu")) {
-		kind = PRED_CPU;
-		pred->is_signed = true;
-	} else if (!strcmp(name, "comm") || !strcmp(name, "COMM") ||
-		   !strcmp(name, "common_comm")) {
-		kind = PRED_COMM;
-	} else {
-		f = event_field_find(p->call, name);
-		if (!f)
-			goto fail_field;
+	/* The event's own fields first: sched_waking has its "comm". */
+	f = event_field_find(p->call, name);
+	if (f) {
 		kind = field_kind(f);
 		if (kind < 0)
 			goto fail_op_type;
 		pred->offset = f->offset;
 		pred->size = f->size;
 		pred->is_signed = f->is_signed;
+	} else if (!strcmp(name, "cpu") || !strcmp(name, "CPU") ||
+		   !strcmp(name, "common_cpu")) {
+		kind = PRED_CPU;
+		pred->is_signed = true;
+	} else if (!strcmp(name, "comm") || !strcmp(name, "COMM") ||
+		   !strcmp(name, "common_comm")) {
+		kind = PRED_COMM;
+	} else {
+		goto fail_field;
 	}
 	pred->kind = kind;
 	if (function && (kind != PRED_NUM || pred->size != sizeof(long)))

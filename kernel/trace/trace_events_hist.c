@@ -1225,7 +1225,7 @@ static void hist_free(struct event_trigger *trigger)
 
 static struct event_command hist_cmd = {
 	.name	= "hist",
-	.flags	= EVENT_CMD_HIST,
+	.flags	= EVENT_CMD_HIST | EVENT_CMD_APPEND,
 	.parse	= hist_parse,
 	.fire	= hist_fire,
 	.print	= hist_trigger_print,

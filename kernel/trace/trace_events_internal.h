@@ -177,6 +177,8 @@ void event_dir_register_hist(const struct file_operations *hist,
  *	"name:sys:event[:N] [if filter]" with @EVENT_CMD_TARGET); else
  *	the command's own &event_command.parse does it all
  * @EVENT_CMD_TARGET: names another event (enable_event and kin)
+ * @EVENT_CMD_APPEND: a new trigger goes after the event's others (hist,
+ *	as 6.12 lists them); the others go first
  */
 enum event_cmd_flags {
 	EVENT_CMD_POST		= BIT(0),
@@ -184,6 +186,7 @@ enum event_cmd_flags {
 	EVENT_CMD_HIST		= BIT(2),
 	EVENT_CMD_SIMPLE	= BIT(3),
 	EVENT_CMD_TARGET	= BIT(4),
+	EVENT_CMD_APPEND	= BIT(5),
 };
 
 struct event_trigger;

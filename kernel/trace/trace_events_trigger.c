@@ -314,7 +314,8 @@ static void trigger_hook_put(struct trace_event_file *file)
  * event_trigger_add() - put a trigger on its event
  * @trigger: from event_trigger_alloc(), on &trigger->file
  *
- * The newest trigger is listed first, as 6.12 lists them.  An
+ * The newest trigger is listed first, or last for EVENT_CMD_APPEND
+ * commands, as 6.12 lists them.  An
  * EVENT_CMD_TARGET trigger holds its target in soft mode, and keeps
  * it from being removed (-EBUSY for an event made at run time).
  *
@@ -339,7 +340,10 @@ int event_trigger_add(struct event_trigger *trigger)
 		}
 		target->call->refcnt++;
 	}
-	list_add_rcu(&trigger->list, &file->triggers);
+	if (trigger->cmd->flags & EVENT_CMD_APPEND)
+		list_add_tail_rcu(&trigger->list, &file->triggers);
+	else
+		list_add_rcu(&trigger->list, &file->triggers);
 	set_bit(EVENT_FILE_FL_TRIGGERED_BIT, &file->flags);
 	return 0;
 }
