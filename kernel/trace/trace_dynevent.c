@@ -28,8 +28,12 @@ LIST_HEAD(dyn_event_list);
 /* dyn_event_mutex (trace_events.c) guards these, and every kind's events. */
 static LIST_HEAD(dyn_event_kinds);
 
-/* The most words a line may have: the name, the place, the arguments. */
-#define DYN_MAX_WORDS	(PROBE_MAX_ARGS + 3)
+/*
+ * The most words a line may have: a probe's name, place and arguments,
+ * or a synthetic event's name and 64 fields of up to three words each
+ * ("unsigned int x"), and a ';' apart.
+ */
+#define DYN_MAX_WORDS	max(PROBE_MAX_ARGS + 3, 1 + 4 * 64)
 
 /**
  * dyn_event_register() - add a kind of event defined at run time
