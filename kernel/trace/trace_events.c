@@ -250,6 +250,36 @@ struct trace_event_file *event_file_find(struct trace_array *tr,
 	return NULL;
 }
 
+/**
+ * event_file_lookup() - a session's event by name, the core's own too
+ * @tr: the session
+ * @system: its system
+ * @name: its name
+ *
+ * As event_file_find(), but the core's record types (ftrace/print,
+ * whose triggers trace_marker runs) are found too: what a histogram
+ * names may be one of them.
+ *
+ * Context: trace_types_lock held.
+ * Return: the event, or NULL.
+ */
+struct trace_event_file *event_file_lookup(struct trace_array *tr,
+					   const char *system,
+					   const char *name)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&trace_types_lock);
+	list_for_each_entry(file, &tr->events, list) {
+		struct trace_event_call *call = file->call;
+
+		if (!strcmp(event_system(call), system) &&
+		    !strcmp(trace_event_name(call), name))
+			return file;
+	}
+	return NULL;
+}
+
 static bool glob_ok(const char *pat)
 {
 	const char *open = strchr(pat, '[');

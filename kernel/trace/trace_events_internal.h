@@ -86,6 +86,9 @@ int event_soft_mode_get(struct trace_event_file *file);
 void event_soft_mode_put(struct trace_event_file *file);
 struct trace_event_file *event_file_find(struct trace_array *tr,
 					 const char *system, const char *name);
+struct trace_event_file *event_file_lookup(struct trace_array *tr,
+					   const char *system,
+					   const char *name);
 void event_set_pid_filter(struct trace_array *tr, bool on);
 struct trace_event_call *event_call_find_type(u64 type);
 int event_set_matching(struct trace_array *tr, struct event_match *m, bool on);

@@ -259,7 +259,7 @@ static struct hist_action *parse_onmatch(struct trace_array *tr, char *str)
 		hist_err(tr, HIST_ERR_SUBSYS_NOT_FOUND, system);
 		goto fail;
 	}
-	if (!event_file_find(tr, system, event)) {
+	if (!event_file_lookup(tr, system, event)) {
 		hist_err(tr, HIST_ERR_INVALID_SUBSYS_EVENT, event);
 		goto fail;
 	}
@@ -441,7 +441,7 @@ static struct hist_field *other_field(struct hist_data *hd,
 	char *text, *var;
 	unsigned int i;
 
-	file = event_file_find(tr, system, event);
+	file = event_file_lookup(tr, system, event);
 	if (!file) {
 		hist_err(tr, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
 		return NULL;
