@@ -904,7 +904,7 @@ cmd_bench() {
 			grep -q '^TRACELAB-END rc=0' <(tr -d '\r' < "$log") ||
 				die "the $kernel kernel's benchmark did not finish (see $log)"
 			tr -d '\r' < "$log" |
-				sed -n 's/^.*\(BENCH\(MEM\)\{0,1\} kernel=\)/\1/p' |
+				sed -n 's/^.*\(BENCH\(MEM\|KB\)\{0,1\} kernel=\)/\1/p' |
 				tee -a "$results"
 		done
 	done
