@@ -312,26 +312,6 @@ static unsigned int dyn_size(const struct synth_field *f, u64 val)
 	return str_size(val);
 }
 
-static void slot_store(u8 *p, unsigned int size, u64 val)
-{
-	/* The whole slot: a reader of the u64 sees no stale bytes. */
-	*(u64 *)p = 0;
-	switch (size) {
-	case 1:
-		*p = val;
-		break;
-	case 2:
-		*(u16 *)p = val;
-		break;
-	case 4:
-		*(u32 *)p = val;
-		break;
-	default:
-		*(u64 *)p = val;
-		break;
-	}
-}
-
 /*
  * Write the values into a reserved record.  @dsize[j] is the size the
  * j-th dynamic field was reserved with.
@@ -361,12 +341,12 @@ static void synth_fill(struct synth_event *se, u8 *rec, const u64 *vals,
 				str_store((char *)d, vals[i], len);
 			}
 			/* The __data_loc word: length high, offset low. */
-			slot_store(p, 4, (len << 16) | loc);
+			synth_slot_store(p, 4, (len << 16) | loc);
 			loc += len;
 		} else if (f->is_string) {
 			str_store((char *)p, vals[i], SYNTH_STR_SLOT);
 		} else {
-			slot_store(p, f->size, vals[i]);
+			synth_slot_store(p, f->size, vals[i]);
 		}
 	}
 }

@@ -31,28 +31,9 @@ static bool file_live(struct trace_event_file *file)
 
 	if (!(flags & EVENT_FILE_FL_ENABLED))
 		return false;
+	/* Its triggers are hooks: a hooked event's records are built. */
 	return !(flags & EVENT_FILE_FL_SOFT_DISABLED) ||
-	       (flags & (EVENT_FILE_FL_HOOKED | EVENT_FILE_FL_TRIGGERED));
-}
-
-/* An integer in its slot, the rest of the 8 bytes zeroed. */
-static void slot_store(u8 *p, unsigned int size, u64 val)
-{
-	*(u64 *)p = 0;
-	switch (size) {
-	case 1:
-		*p = val;
-		break;
-	case 2:
-		*(u16 *)p = val;
-		break;
-	case 4:
-		*(u32 *)p = val;
-		break;
-	default:
-		*(u64 *)p = val;
-		break;
-	}
+	       (flags & EVENT_FILE_FL_HOOKED);
 }
 
 /* ---- the kernel API: defining (include/linux/trace_events.h) ------------ */
@@ -400,7 +381,7 @@ static int add_val(const char *name, u64 val,
 		strscpy((char *)state->entry + f->offset,
 			(const char *)(unsigned long)val, SYNTH_STR_MAX);
 	} else {
-		slot_store((u8 *)state->entry + f->offset, f->size, val);
+		synth_slot_store((u8 *)state->entry + f->offset, f->size, val);
 	}
 	return 0;
 }

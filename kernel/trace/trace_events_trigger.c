@@ -247,8 +247,6 @@ void event_trigger_free(struct event_trigger *trigger)
 	kfree(trigger);
 }
 
-static struct trigger_hook *trigger_hook_of(struct trace_event_file *file);
-
 /* The event's file is going: its triggers go with it. */
 static void trigger_hook_gone(struct trace_event_hook *hook)
 {

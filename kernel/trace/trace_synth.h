@@ -84,4 +84,27 @@ int synth_event_write(struct synth_event *se, struct trace_event_file *file,
 		      const u64 *vals);
 unsigned int synth_event_fixed_size(const struct synth_event *se);
 
+/*
+ * An integer field's value in its 8-byte slot of the record, the rest of
+ * the slot zeroed: a reader of the whole u64 sees no stale bytes.
+ */
+static inline void synth_slot_store(u8 *p, unsigned int size, u64 val)
+{
+	*(u64 *)p = 0;
+	switch (size) {
+	case 1:
+		*p = val;
+		break;
+	case 2:
+		*(u16 *)p = val;
+		break;
+	case 4:
+		*(u32 *)p = val;
+		break;
+	default:
+		*(u64 *)p = val;
+		break;
+	}
+}
+
 #endif /* _KERNEL_TRACE_TRACE_SYNTH_H */
