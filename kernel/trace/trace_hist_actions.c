@@ -733,7 +733,7 @@ void hist_actions_release(struct hist_data *hd)
 	for (i = 0; i < hd->n_actions; i++) {
 		if (hd->actions[i]->se)
 			synth_event_put(hd->actions[i]->se);
-		hd->actions[i]->se = NULL;
+		WRITE_ONCE(hd->actions[i]->se, NULL);
 	}
 }
 
@@ -829,11 +829,18 @@ void hist_actions_free(struct hist_data *hd)
 
 static void fire(struct hist_action *a, struct hist_hit *hit)
 {
+	/*
+	 * hist_actions_release() lets go of the event before the probes
+	 * still running the table are waited for: it may be gone here.
+	 */
+	struct synth_event *se = READ_ONCE(a->se);
 	unsigned int i;
 
+	if (!se)
+		return;
 	for (i = 0; i < a->n_params; i++)
 		hit->args[i] = hist_field_value(a->args[i], hit);
-	synth_event_fire(a->se, hit->args);
+	synth_event_fire(se, hit->args);
 }
 
 static void save(struct hist_data *hd, struct hist_action *a,
