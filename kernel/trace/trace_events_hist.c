@@ -1056,10 +1056,14 @@ static int hist_remove(struct hist_data *hd, const char *filter)
 		return 0;
 	if (((struct hist_data *)t->data)->users)
 		return -EBUSY;
-	/* Locks held: the synthetic events are let go of at once. */
-	hist_actions_release(t->data);
 	helpers = hist_actions_take_helpers(t->data);
 	event_trigger_del(t);
+	/*
+	 * Locks held: the synthetic events are let go of here, once no
+	 * probe can be firing them (a released event may be deleted).
+	 */
+	tracepoint_synchronize_unregister();
+	hist_actions_release(t->data);
 	event_trigger_free(t);
 	if (helpers)
 		hist_actions_remove_helpers(helpers);

@@ -830,8 +830,9 @@ void hist_actions_free(struct hist_data *hd)
 static void fire(struct hist_action *a, struct hist_hit *hit)
 {
 	/*
-	 * hist_actions_release() lets go of the event before the probes
-	 * still running the table are waited for: it may be gone here.
+	 * hist_remove() waits for the probes before it releases the
+	 * event; a table released otherwise fires nothing rather than
+	 * a NULL event.
 	 */
 	struct synth_event *se = READ_ONCE(a->se);
 	unsigned int i;
