@@ -309,6 +309,13 @@ cmd_initramfs() {
 		die "cannot build lab/guest/mmap_probe.c"
 	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
 		die "cannot build lab/bench/markers.c"
+	# perf_event_open() and bpf() driven with hostile attributes, and
+	# attach/detach racing probe removal (stress.d/hostile-perf-bpf.tc).
+	if [ -f "$REPO/lab/guest/hostile_pmu.c" ]; then
+		gcc -O2 -static -Wall -I"$BUILD/uapi" -pthread -o "$root/lab/hostile_pmu" \
+			"$REPO/lab/guest/hostile_pmu.c" ||
+			die "cannot build lab/guest/hostile_pmu.c"
+	fi
 	# busybox has no nice applet; upstream's inter-event tests use one.
 	mkdir -p "$root/usr/bin"
 	gcc -O2 -static -Wall -o "$root/usr/bin/nice" "$REPO/lab/guest/nice.c" ||
