@@ -20,6 +20,12 @@
  * snapshot_raw.  Writing 0 frees, 1 allocates and takes a snapshot, any
  * other number empties the snapshot buffer, as in Linux 6.12.  Reading
  * them is the trace readers' work (trace_readers.c).
+ *
+ * A latency tracer keeps its worst case in the snapshot buffer
+ * (trace_max.c).  While one is the session's tracer the buffer is its
+ * own: writes to the files are refused with -EBUSY, and a snapshot asked
+ * for by a trigger or tracing_snapshot() is not taken; the trace says
+ * so instead, with 6.12's two lines.
  */
 #include <linux/ftrace.h>
 #include <linux/irq_work.h>
@@ -64,6 +70,29 @@ static int snapshot_match(struct trace_array *tr, long cpu)
 			return ret;
 	}
 	return 0;
+}
+
+/*
+ * While a latency tracer is @tr's tracer, the snapshot buffer holds its
+ * worst case (trace_max.c): no one else may take, clear or free it.
+ * Context: trace_types_lock, which a change of tracer holds.
+ */
+static bool snapshot_owned(struct trace_array *tr)
+{
+	return trace_tracer_of(tr)->max_latency;
+}
+
+/*
+ * A snapshot asked for from the kernel or a trigger while the buffer is
+ * owned: the session's trace says why there is none, as in Linux 6.12.
+ */
+static void snapshot_owned_say(struct trace_array *tr)
+{
+	static const char busy[] = "*** LATENCY TRACER ACTIVE ***\n";
+	static const char sorry[] = "*** Can not use snapshot (sorry) ***\n";
+
+	__trace_array_puts(tr, _THIS_IP_, busy, sizeof(busy) - 1);
+	__trace_array_puts(tr, _THIS_IP_, sorry, sizeof(sorry) - 1);
 }
 
 /**
@@ -162,17 +191,25 @@ out:
  * As in Linux 6.12, a per-CPU file refuses 0, and refuses 1 unless the
  * kernel swaps CPU buffers one at a time (CONFIG_TRACER_SNAPSHOT_PER_CPU_SWAP).
  *
- * Return: 0 or -errno.
+ * Return: 0 or -errno: -EBUSY for any @val while a latency tracer is
+ * the session's tracer.
  */
 int trace_snapshot_command(struct trace_array *tr, long cpu, unsigned long val)
 {
 	int ret = 0;
 
+	mutex_lock(&trace_types_lock);
+	/* A latency tracer's worst case is there: hands off, whatever @val. */
+	if (snapshot_owned(tr)) {
+		ret = -EBUSY;
+		goto out;
+	}
 	if (cpu != RING_BUFFER_ALL_CPUS &&
 	    (!val || (val == 1 &&
-		      !IS_ENABLED(CONFIG_TRACER_SNAPSHOT_PER_CPU_SWAP))))
-		return -EINVAL;
-	mutex_lock(&trace_types_lock);
+		      !IS_ENABLED(CONFIG_TRACER_SNAPSHOT_PER_CPU_SWAP)))) {
+		ret = -EINVAL;
+		goto out;
+	}
 	switch (val) {
 	case 0:
 		ret = trace_snapshot_free(tr);
@@ -193,6 +230,7 @@ int trace_snapshot_command(struct trace_array *tr, long cpu, unsigned long val)
 		trace_read_unlock(tr, RING_BUFFER_ALL_CPUS);
 		break;
 	}
+out:
 	mutex_unlock(&trace_types_lock);
 	return ret;
 }
@@ -219,9 +257,14 @@ void trace_snapshot_run_requests(void)
 	struct trace_array *tr;
 
 	mutex_lock(&trace_types_lock);
-	list_for_each_entry(tr, &trace_arrays, list)
-		if (xchg(&tr->snapshot_requested, false))
+	list_for_each_entry(tr, &trace_arrays, list) {
+		if (!xchg(&tr->snapshot_requested, false))
+			continue;
+		if (snapshot_owned(tr))
+			snapshot_owned_say(tr);
+		else
 			trace_snapshot_take(tr, RING_BUFFER_ALL_CPUS);
+	}
 	mutex_unlock(&trace_types_lock);
 }
 
@@ -258,12 +301,19 @@ void trace_snapshot_request(struct trace_array *tr)
 static void snapshot_top(void)
 {
 	int ret = -ENODEV;
+	bool owned = false;
 
 	mutex_lock(&trace_types_lock);
-	if (global_trace.snapshot_allocated)
-		ret = trace_snapshot_take(&global_trace, RING_BUFFER_ALL_CPUS);
+	if (global_trace.snapshot_allocated) {
+		owned = snapshot_owned(&global_trace);
+		if (!owned)
+			ret = trace_snapshot_take(&global_trace,
+						  RING_BUFFER_ALL_CPUS);
+	}
 	mutex_unlock(&trace_types_lock);
-	if (ret == -ENODEV) {
+	if (owned) {
+		snapshot_owned_say(&global_trace);
+	} else if (ret == -ENODEV) {
 		/* As upstream: say so in the trace, and keep it. */
 		__trace_puts(_THIS_IP_, "*** SNAPSHOT NOT ALLOCATED ***\n", 31);
 		__trace_puts(_THIS_IP_, "*** stopping trace here!   ***\n", 31);
