@@ -4,7 +4,7 @@
  *
  *   tracing_on, buffer_size_kb (also per CPU), buffer_total_size_kb,
  *   buffer_subbuf_size_kb, buffer_percent, free_buffer, tracing_cpumask,
- *   trace_clock, trace_options and options/, trace_marker,
+ *   trace_clock, timestamp_mode, trace_options and options/, trace_marker,
  *   trace_marker_raw, error_log
  *
  * and the top level's README.  Each file's inode holds a
@@ -397,6 +397,29 @@ const struct file_operations trace_clock_fops = {
 	.release	= trace_key_single_release,
 };
 
+/*
+ * timestamp_mode: how the records of the session's buffer are stamped,
+ * the one in use in brackets.  Delta unless the buffer was told to write
+ * whole time stamps (ring_buffer_set_time_stamp_abs()); in 6.12 nothing
+ * of the tracing core does that any more, histograms included.
+ */
+static ssize_t ts_mode_read(struct file *filp, char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct trace_array *tr = file_key(filp)->tr;
+
+	return trace_read_text(ubuf, cnt, ppos, "%s\n",
+			       ring_buffer_time_stamp_abs(tr->buffer) ?
+			       "delta [absolute]" : "[delta] absolute");
+}
+
+const struct file_operations timestamp_mode_fops = {
+	.open		= trace_key_open,
+	.release	= trace_key_release,
+	.read		= ts_mode_read,
+	.llseek		= generic_file_llseek,
+};
+
 /* ---- trace_options ---------------------------------------------------- */
 
 /* In TRACE_ITER_*_BIT order: the names the file shows and accepts. */
@@ -754,6 +777,9 @@ static const char readme_text[] =
 	"    mono_raw:   Monotonic clock without NTP adjustment\n"
 	"        boot:   Monotonic clock that counts suspend time too\n"
 	"         tai:   International atomic time\n"
+	"\n  timestamp_mode\t- view the mode used to timestamp events\n"
+	"       delta:   Delta difference against a buffer-wide timestamp\n"
+	"    absolute:   Absolute (standalone) timestamp\n\n"
 	"  trace_marker\t\t- Writes into this file writes into the kernel buffer\n"
 	"  trace_marker_raw\t\t- Writes into this file writes binary data into the kernel buffer\n"
 	"  tracing_cpumask\t- Limit which CPUs to trace\n"

@@ -31,6 +31,7 @@ extern const struct file_operations buffer_percent_fops;
 extern const struct file_operations free_buffer_fops;
 extern const struct file_operations tracing_cpumask_fops;
 extern const struct file_operations trace_clock_fops;
+extern const struct file_operations timestamp_mode_fops;
 extern const struct file_operations trace_options_fops;
 extern const struct file_operations trace_marker_fops;
 extern const struct file_operations trace_marker_raw_fops;

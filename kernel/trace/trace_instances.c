@@ -66,6 +66,8 @@ static int trace_session_create_files(struct trace_array *tr)
 	trace_create_file("buffer_percent", TRACE_MODE_WRITE, d, key, &buffer_percent_fops);
 	trace_create_file("free_buffer", 0200, d, key, &free_buffer_fops);
 	trace_create_file("trace_clock", TRACE_MODE_WRITE, d, key, &trace_clock_fops);
+	trace_create_file("timestamp_mode", TRACE_MODE_READ, d, key,
+			  &timestamp_mode_fops);
 	trace_create_file("tracing_cpumask", TRACE_MODE_WRITE, d, key,
 			  &tracing_cpumask_fops);
 	trace_create_file("trace_options", TRACE_MODE_WRITE, d, key, &trace_options_fops);
