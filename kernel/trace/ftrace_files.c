@@ -817,9 +817,9 @@ static bool file_excludes(const struct file *filp)
 }
 
 /*
- * set_graph_function and set_graph_notrace are the sets of an ops of the
- * session's own that is never registered: the function_graph tracer
- * looks functions up in them.
+ * set_graph_function and set_graph_notrace are the sets of an ops that
+ * is never registered: the function_graph tracer of every session looks
+ * functions up in the top level's (only the top level has the files).
  */
 static bool file_graph(const struct file *filp)
 {
@@ -1233,7 +1233,7 @@ void __init ftrace_boot_filters_apply(struct trace_array *tr)
 
 /**
  * ftrace_create_tracefs_files() - a session's filter files, and the top
- *	level's call-site files
+ *	level's call-site files and function_graph sets
  * @tr: the session
  */
 void ftrace_create_tracefs_files(struct trace_array *tr)
@@ -1244,14 +1244,15 @@ void ftrace_create_tracefs_files(struct trace_array *tr)
 			  &filter_fops);
 	trace_create_file("set_ftrace_notrace", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
+	if (tr != &global_trace)
+		return;
+	/* Global, as in 6.12: every session's function_graph reads them. */
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	trace_create_file("set_graph_function", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
 	trace_create_file("set_graph_notrace", TRACE_MODE_WRITE, tr->dir, key,
 			  &filter_fops);
 #endif
-	if (tr != &global_trace)
-		return;
 	trace_create_file("available_filter_functions", TRACE_MODE_READ, NULL,
 			  (void *)VIEW_AVAILABLE, &sites_fops);
 	trace_create_file("available_filter_functions_addrs", TRACE_MODE_READ, NULL,

@@ -15,7 +15,10 @@
  * set_graph_notrace leaves out what its functions call, max_graph_depth
  * stops at a depth, tracing_thresh keeps only the returns that took that
  * long.  A task's place in the first two is its word of the graph user
- * (fgraph_get_task_var()).
+ * (fgraph_get_task_var()).  As in Linux 6.12, those three files are the
+ * top level's only and hold for the graph tracer of every session: a
+ * tool that sets them and runs function_graph in an instance gets what
+ * it asked for.
  *
  * The text follows Linux 6.12's byte for byte: the funcgraph-* options
  * pick the columns, a call whose return is the next record of its CPU is
@@ -77,27 +80,30 @@ static void graph_record_return(struct trace_array *tr,
 static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 {
 	struct trace_array *tr = gops->private;
-	struct trace_func *fn = &tr->func;
+	/* The graph sets and depth are global: the top level's. */
+	struct trace_func *sets = &global_trace.func;
 	unsigned long *var = fgraph_get_task_var(gops);
+	unsigned int depth;
 	bool entered = false;
 	int in;
 
 	if (*var & GV_NOTRACE)
 		return 0;
 	/* Its return clears the mark: nothing it calls is traced. */
-	if (rcu_access_pointer(fn->graph_ops.notrace_ips) &&
-	    ftrace_ops_set_has(&fn->graph_ops, true, trace->func) == 1) {
+	if (rcu_access_pointer(sets->graph_ops.notrace_ips) &&
+	    ftrace_ops_set_has(&sets->graph_ops, true, trace->func) == 1) {
 		*var |= GV_NOTRACE;
 		return 1;
 	}
-	if (!trace_func_pid_traced(fn, current->pid))
+	if (!trace_func_pid_traced(&tr->func, current->pid))
 		return 0;
 	if (!(tr->trace_flags & TRACE_ITER(GRAPH_IRQS)) && in_hardirq())
 		return 0;
-	if (fn->graph_depth && trace->depth >= fn->graph_depth)
+	depth = READ_ONCE(sets->graph_depth);
+	if (depth && trace->depth >= depth)
 		return 0;
-	if (!(*var & GV_INSIDE) && rcu_access_pointer(fn->graph_ops.filter_ips)) {
-		in = ftrace_ops_set_has(&fn->graph_ops, false, trace->func);
+	if (!(*var & GV_INSIDE) && rcu_access_pointer(sets->graph_ops.filter_ips)) {
+		in = ftrace_ops_set_has(&sets->graph_ops, false, trace->func);
 		if (!in)
 			return 0;
 		if (in > 0) {
@@ -734,14 +740,19 @@ static const struct file_operations depth_fops = {
 };
 
 /**
- * trace_graph_create_files() - a session's max_graph_depth
- * @tr: the session (set_graph_function and set_graph_notrace come with
- *	the function filters, ftrace_create_tracefs_files())
+ * trace_graph_create_files() - the graph tracer's files of a session
+ * @tr: the session
+ *
+ * Only the top level has max_graph_depth (set_graph_function and
+ * set_graph_notrace come with its function filters,
+ * ftrace_create_tracefs_files()): they are global, as in Linux 6.12.
  */
 void trace_graph_create_files(struct trace_array *tr)
 {
-	trace_create_file("max_graph_depth", TRACE_MODE_WRITE, tr->dir,
-			  trace_key(tr, RING_BUFFER_ALL_CPUS), &depth_fops);
+	if (tr == &global_trace)
+		trace_create_file("max_graph_depth", TRACE_MODE_WRITE, tr->dir,
+				  trace_key(tr, RING_BUFFER_ALL_CPUS),
+				  &depth_fops);
 	if (!cpu_digits)
 		cpu_digits = snprintf(NULL, 0, "%u", nr_cpu_ids - 1);
 }
