@@ -792,13 +792,18 @@ static void *make_key(struct hist_data *hd, struct hist_hit *hit,
 	void *key = pad->key;
 	unsigned int i;
 
-	memset(key, 0, hd->key_size);
+	/*
+	 * A number fills its whole u64 slot; a text or a stack may not fill
+	 * its own, and the key is compared and hashed whole: those slots
+	 * are cleared first.
+	 */
 	for_each_hist_key(i, hd) {
 		struct hist_field *hf = hd->fields[i];
 		void *slot = key + hf->offset;
 		u64 v;
 
 		if (hf->kind == HK_STACK) {
+			memset(slot, 0, hf->size);
 			stack_trace_save(slot, HIST_STACK_DEPTH, HIST_STACK_SKIP);
 			continue;
 		}
@@ -806,9 +811,11 @@ static void *make_key(struct hist_data *hd, struct hist_hit *hit,
 		if (hf->kind == HK_STACK_DYN) {
 			u32 loc = *(u32 *)(hit->rec + hf->field->offset);
 
+			memset(slot, 0, hf->size);
 			memcpy(slot, (void *)(unsigned long)v,
 			       min_t(u32, loc >> 16, HIST_STACK_SIZE));
 		} else if (hf->flags & HF_STRING) {
+			memset(slot, 0, hf->size);
 			key_add_string(slot, hf, (const char *)(unsigned long)v,
 				       hit->rec);
 		} else {

@@ -22,6 +22,7 @@
 #include <linux/atomic.h>
 #include <linux/bitops.h>
 #include <linux/err.h>
+#include <linux/hash.h>
 #include <linux/jhash.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
@@ -30,6 +31,7 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 #include <linux/vmalloc.h>
 #include <kunit/visibility.h>
 
@@ -74,9 +76,24 @@ struct tracing_map {
 
 static const struct tracing_map_ops tm_no_ops;
 
+/*
+ * One u64 key (a pid, an address: most tables) is hashed with a multiply
+ * and compared as a word; longer keys as bytes.
+ */
 static inline u32 tm_hash(const struct tracing_map *map, const void *key)
 {
+	if (map->key_size == sizeof(u64))
+		return hash_64(get_unaligned((const u64 *)key) ^ map->seed, 32);
 	return jhash(key, map->key_size, map->seed);
+}
+
+static inline bool tm_key_equal(const struct tracing_map *map,
+				const void *a, const void *b)
+{
+	if (map->key_size == sizeof(u64))
+		return get_unaligned((const u64 *)a) ==
+		       get_unaligned((const u64 *)b);
+	return !memcmp(a, b, map->key_size);
 }
 
 static inline struct tracing_map_elt *tm_slot_elt(const struct tracing_map *map,
@@ -239,7 +256,7 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 		if (tm_slot_tag(slot) != tag)
 			continue;
 		elt = tm_slot_elt(map, slot);
-		if (memcmp(elt->key, key, map->key_size))
+		if (!tm_key_equal(map, elt->key, key))
 			continue;
 		if (mine)
 			tm_give_back(map, mine);
@@ -282,7 +299,7 @@ struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
 		if (tm_slot_tag(slot) != tag)
 			continue;
 		elt = tm_slot_elt(map, slot);
-		if (!memcmp(elt->key, key, map->key_size))
+		if (tm_key_equal(map, elt->key, key))
 			return elt;
 	}
 	return NULL;
