@@ -105,7 +105,10 @@ struct rb_map {
 /* The reader's claim on head: set while it takes or reads head in place. */
 #define RB_HEAD_READER		1UL
 
-/* Writers can nest four contexts deep, twice with ring_buffer_nest_start(). */
+/*
+ * Writers can nest four contexts deep (task, softirq, irq, NMI), twice with
+ * ring_buffer_nest_start(); a deeper write can only be one recursing.
+ */
 #define RB_MAX_NEST		8
 
 /*
@@ -117,7 +120,6 @@ struct rb_pending {
 	struct rb_page		*page;	/* the sub-buffer it is in */
 	u64			ts;	/* its time stamp */
 	unsigned long		pos;	/* where it starts, time event included */
-	unsigned int		bit;	/* the context bit it holds */
 };
 
 /**
@@ -140,7 +142,6 @@ struct rb_pending {
  * @crossing: (writer) set while a writer moves wpos to the next sub-buffer
  * @lap: (writer, set by the crossing writer) a sequence of slot 0, within
  *	one lap of every sequence a writer looks up (rb_wslot())
- * @ctx: (writer) the contexts that are writing, for recursion detection
  * @last_ts: (writer) time stamp of the event that ends at @last_ts_pos
  * @last_ts_pos: (writer) where that event ends; another value means the
  *	time of the event before wpos is unknown and the next one needs an
@@ -151,7 +152,8 @@ struct rb_pending {
  * @commit_overrun: (writer) events dropped because the writer caught up
  *	with its own unfinished commit
  * @dropped_events: (writer) events dropped: buffer full, reader busy, a
- *	recursive write, or the buffer stopped for a resize
+ *	write nested deeper than %RB_MAX_NEST, or the buffer stopped for a
+ *	resize
  * @bytes: (writer) payload bytes reserved, ever
  * @record_disabled: writes are refused while non-zero; %RB_CPU_STOPPED is
  *	added while a resize or reset rebuilds the buffer
@@ -204,7 +206,6 @@ struct rb_cpu {
 	local_t			committing;
 	local_t			crossing;
 	unsigned long		lap;
-	unsigned int		ctx;
 	u64			last_ts;
 	local_t			last_ts_pos;
 	struct rb_pending	pending[RB_MAX_NEST];

@@ -507,7 +507,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_commit_overrun_cpu);
  *
  * Counts writes refused because the buffer was full in producer/consumer
  * mode, because the oldest sub-buffer was being taken by a reader,
- * because the write would have recursed, or because the buffer was
+ * because writes nested deeper than contexts can (a write recursing),
+ * or because the buffer was
  * stopped for a resize.
  *
  * Return: the count since the last reset.

@@ -429,45 +429,6 @@ decide:
 	return true;
 }
 
-/*
- * Writers must not recurse within one context (a tracepoint hit inside
- * the tracing of another event).  Each context level owns a bit; a
- * second, "transition" bit absorbs the moment an interrupt has started
- * but preempt_count() does not say so yet.  ring_buffer_nest_start()
- * shifts to a fresh set of bits.
- */
-#define RB_CTX_BITS		5
-#define RB_CTX_TRANSITION	4
-
-static __always_inline unsigned int rb_ctx_lock(struct rb_cpu *cb)
-{
-	unsigned int pc = preempt_count(), shift = cb->ctx >> 16, bit;
-
-	/*
-	 * interrupt_context_level() as a bit, tested from the common
-	 * case (task context) out.
-	 */
-	if (likely(!(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))))
-		bit = BIT(0);
-	else if (pc & NMI_MASK)
-		bit = BIT(3);
-	else if (pc & HARDIRQ_MASK)
-		bit = BIT(2);
-	else
-		bit = BIT(1);
-	bit <<= shift;
-
-	if (unlikely(cb->ctx & bit)) {
-		bit = BIT(RB_CTX_TRANSITION + shift);
-		if (cb->ctx & bit) {
-			local_inc(&cb->dropped_events);
-			return 0;
-		}
-	}
-	cb->ctx |= bit;
-	return bit;
-}
-
 static void rb_end_commit(struct rb_cpu *cb);
 
 /*
@@ -561,14 +522,15 @@ rb_reserve_slow(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
  * Context: Any context, NMI included.
  * Return: the event, whose payload (ring_buffer_event_data()) the caller
  * fills; NULL if recording is off, the payload is too large, the buffer
- * is full in producer/consumer mode or stopped for a resize, or the write
- * would recurse (the last three are counted in dropped_events).
+ * is full in producer/consumer mode or stopped for a resize, or writes
+ * nest deeper than any contexts can (a write recursing: the last three
+ * are counted in dropped_events).
  */
 struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
 	struct ring_buffer_event *event;
-	unsigned int bit, depth, size;
+	unsigned int depth, size;
 	struct rb_pending *p;
 	struct rb_page *page;
 	unsigned long pos;
@@ -580,16 +542,17 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	if (unlikely(!rb_writable(buffer, cb) ||
 		     length > READ_ONCE(buffer->max_length)))
 		goto out;
-	bit = rb_ctx_lock(cb);
-	if (!bit)
-		goto out;
-
+	/*
+	 * Writers on a CPU nest strictly (task, softirq, irq, NMI, and a
+	 * write within a write: ring_buffer_nest_start()), so the depth is
+	 * exact whatever preempt_count() says yet; only a write recursing
+	 * without end (tracing the tracer) reaches the limit.
+	 */
 	depth = local_inc_return(&cb->committing) - 1;
 	barrier();
 	if (unlikely(depth >= RB_MAX_NEST)) {
 		local_inc(&cb->dropped_events);
 		rb_end_commit(cb);
-		cb->ctx &= ~bit;
 		goto out;
 	}
 	/*
@@ -599,7 +562,6 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	 */
 	p = &cb->pending[depth];
 	OPTIMIZER_HIDE_VAR(p);
-	p->bit = bit;
 	size = rb_data_event_size(length);
 	OPTIMIZER_HIDE_VAR(size);
 	if (unlikely(READ_ONCE(buffer->time_stamp_abs)))
@@ -651,7 +613,6 @@ reserved:
 	 * this one reserved and committed, and left publishing to it.
 	 */
 	rb_end_commit(cb);
-	cb->ctx &= ~p->bit;
 out:
 	preempt_enable_notrace();
 	return NULL;
@@ -788,7 +749,6 @@ static __always_inline void rb_finish(struct rb_cpu *cb)
 {
 	unsigned int depth = local_read(&cb->committing) - 1;
 
-	cb->ctx &= ~cb->pending[depth].bit;
 	if (depth) {
 		barrier();
 		local_dec(&cb->committing);
@@ -965,35 +925,27 @@ int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
 EXPORT_SYMBOL_GPL(ring_buffer_write);
 
 /**
- * ring_buffer_nest_start() - allow one nested write in the same context
+ * ring_buffer_nest_start() - mark a write within a write in one context
  * @buffer: the buffer
  *
  * For a writer that must record a second event while its first is still
- * reserved (trace_printk() from within an event's assignment).  Without
- * it the recursion check refuses the nested reserve.  Pair with
- * ring_buffer_nest_end().
+ * reserved (trace_printk() from within an event's assignment).  Writers
+ * here are told apart by depth alone, so a nested reserve needs nothing
+ * more: this keeps the caller on its CPU until ring_buffer_nest_end(),
+ * as 6.12's callers expect.
  */
 void ring_buffer_nest_start(struct trace_buffer *buffer)
 {
-	struct rb_cpu *cb;
-
 	preempt_disable_notrace();
-	cb = buffer->cpus[raw_smp_processor_id()];
-	if (cb)
-		cb->ctx += RB_CTX_BITS << 16;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
 
 /**
- * ring_buffer_nest_end() - end what ring_buffer_nest_start() allowed
+ * ring_buffer_nest_end() - end what ring_buffer_nest_start() began
  * @buffer: the buffer
  */
 void ring_buffer_nest_end(struct trace_buffer *buffer)
 {
-	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
-
-	if (cb)
-		cb->ctx -= RB_CTX_BITS << 16;
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_end);

@@ -525,7 +525,10 @@ static void rb_test_nested_edges(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
-/* A write within a write refuses to recurse unless nesting is allowed. */
+/*
+ * A write within a write in one context (an interrupt before
+ * preempt_count() says so, or ring_buffer_nest_start()) is taken.
+ */
 static void rb_test_recursion(struct kunit *test)
 {
 	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
@@ -535,11 +538,14 @@ static void rb_test_recursion(struct kunit *test)
 	cpu = get_cpu();
 	event = ring_buffer_lock_reserve(buffer, 8);
 	KUNIT_ASSERT_NOT_NULL(test, event);
-	/* The transition bit lets one through, as an irq entry would. */
 	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 1));
+	ring_buffer_nest_start(buffer);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 2));
+	ring_buffer_nest_end(buffer);
 	ring_buffer_unlock_commit(buffer);
 	put_cpu();
-	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 2UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 3UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
 	ring_buffer_free(buffer);
 }
 
@@ -1126,24 +1132,42 @@ static void rb_test_change_overwrite(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
-/* Three writes in one context: the third would recurse and is refused. */
+/*
+ * Writes nest by depth alone: as deep as four contexts twice over (8)
+ * all are taken, whatever preempt_count() says; one more can only be a
+ * write recursing, and is refused and counted.  Interrupts caught in
+ * their entry window, which preempt_count() shows as the context they
+ * interrupted, are among the eight.
+ */
+#define RB_TEST_NEST	8
+
 static void rb_test_recursion_refused(struct kunit *test)
 {
 	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
-	struct ring_buffer_event *a, *b;
-	int cpu;
+	struct ring_buffer_event *ev[RB_TEST_NEST];
+	int cpu, i;
 
 	cpu = get_cpu();
-	a = ring_buffer_lock_reserve(buffer, 8);
-	b = ring_buffer_lock_reserve(buffer, 8);
-	KUNIT_ASSERT_NOT_NULL(test, a);
-	KUNIT_ASSERT_NOT_NULL(test, b);
+	for (i = 0; i < RB_TEST_NEST; i++) {
+		ev[i] = ring_buffer_lock_reserve(buffer, 8);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, ev[i], "depth %d", i);
+		*(u8 *)ring_buffer_event_data(ev[i]) = i;
+	}
 	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 1));
-	ring_buffer_unlock_commit(buffer);
-	ring_buffer_unlock_commit(buffer);
+	for (i = 0; i < RB_TEST_NEST; i++)
+		ring_buffer_unlock_commit(buffer);
 	put_cpu();
 	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 1UL);
-	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 2UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu),
+			(unsigned long)RB_TEST_NEST);
+	/* Read back oldest reservation first: 0, 1, ... */
+	for (i = 0; i < RB_TEST_NEST; i++) {
+		struct ring_buffer_event *e;
+
+		e = ring_buffer_consume(buffer, cpu, NULL, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		KUNIT_EXPECT_EQ(test, *(u8 *)ring_buffer_event_data(e), (u8)i);
+	}
 	ring_buffer_free(buffer);
 }
 
