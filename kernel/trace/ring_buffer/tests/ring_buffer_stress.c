@@ -351,12 +351,12 @@ static bool stress_books(int cpu)
 	if (!ok) {
 		struct rb_cpu *cb = stress_buffer->cpus[cpu];
 
-		pr_info("ring_buffer_stress: cpu %d: attempted %llu recorded %llu refused %llu entries %lu wpos %lx cpos %lx committing %ld crossing %ld head %lx ctx %x\n",
+		pr_info("ring_buffer_stress: cpu %d: attempted %llu recorded %llu refused %llu entries %lu wpos %lx cpos %lx committing %ld crossing %ld head %lx\n",
 			cpu, attempted, recorded, refused,
 			ring_buffer_entries_cpu(stress_buffer, cpu),
 			local_read(&cb->wpos), local_read(&cb->cpos),
 			local_read(&cb->committing), local_read(&cb->crossing),
-			atomic_long_read(&cb->head), cb->ctx);
+			atomic_long_read(&cb->head));
 	}
 	return ok;
 }
