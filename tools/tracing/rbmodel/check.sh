@@ -29,6 +29,7 @@ if ! command -v spin >/dev/null 2>&1; then
 		{ apt-get update >/dev/null 2>&1 &&
 		  apt-get install -y spin >/dev/null 2>&1; } ||
 		die "apt-get install spin failed"
+	command -v spin >/dev/null 2>&1 || die "no spin after apt-get install"
 fi
 if ! command -v gcc >/dev/null 2>&1; then
 	[ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 ||
@@ -71,7 +72,8 @@ run() {
 		got=broken
 	elif [ "$errors" != 0 ]; then
 		got=fail
-	elif grep -q -e 'Search not completed' -e 'max search depth too small' "$out"; then
+	elif grep -q -e 'Search not completed' \
+		-e 'max search depth too small' "$out"; then
 		got=incomplete
 	else
 		got=pass
@@ -82,7 +84,7 @@ run() {
 		"${what:+  [$what]}"
 	if [ "$got" != "$expect" ]; then
 		echo "UNEXPECTED $name: expected $expect, got $got; pan said:"
-		tail -25 "$out"
+		grep -E '^pan:|errors:|states, stored|Search not|too small' "$out"
 		bad=1
 	fi
 }

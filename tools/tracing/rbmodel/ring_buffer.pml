@@ -21,8 +21,8 @@
  * the writers' CPU's store buffer, which holds the last publish's commit
  * counts and cpos (nothing orders them before the writer's load of
  * waiters): cpos_r and commit[] are what the other CPU sees, cpos and
- * cval (with cpend) what the writers' CPU does.  A dropped row is modelled by the
- * reordering the hardware may then do.
+ * cval (with cpend) what the writers' CPU does.  A dropped row is
+ * modelled by the reordering the hardware may then do.
  */
 
 #ifndef BROKEN_ROW
@@ -147,7 +147,8 @@ byte cval[NP];
 #define SB_COMMIT(p, v)	cval[p] = v; cpend[p] = 1
 
 /* The header (rb_set_data_event(), rb_pend()) at pos in page pg. */
-#define HEADER(e)	assert(pg != rpage && pg != upage);	/* out of the ring: never written */ \
+/* A sub-buffer out of the ring (the reader's, the user page): never written */
+#define HEADER(e)	assert(pg != rpage && pg != upage); \
 		cell[CELL(pg, OFF(pos))] = e; evpos[e] = pos; pentries[pg]++
 
 /* A step of the context at level ME: only the innermost one runs. */
@@ -419,9 +420,8 @@ active proctype seal()
 end:
 	do
 	:: IRQ_ENTER(seal_req);
-		/* committing++ and the crossing flag: no writer runs between */
-		W(committing++;
-		  if
+		W(committing++);	/* an NMI may come in here */
+		W(if
 		  :: crossing == 0 -> crossing = 1; ok = 1
 		  :: else -> ok = 0
 		  fi);
@@ -493,7 +493,8 @@ out:		end_commit();
  */
 #define LOAD_CPOS()	atomic { if :: DRAIN_ALL() :: skip fi; c = cpos_r / SPAN }
 /* The reader's load of a commit count of the ring: drained, or not. */
-#define LOAD_COMMIT(x)	atomic { if :: DRAIN_COMMITS() :: skip fi; x = commit[ring[rseq % NR]] }
+#define LOAD_COMMIT(x)	atomic { if :: DRAIN_COMMITS() :: skip fi; \
+			 x = commit[ring[rseq % NR]] }
 
 /*
  * Reader steps are atomic where they touch only what the reader owns
