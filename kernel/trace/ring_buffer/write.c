@@ -430,6 +430,7 @@ decide:
 }
 
 static void rb_end_commit(struct rb_cpu *cb);
+static void rb_wake_readers(struct rb_cpu *cb);
 
 /*
  * Whether this CPU's writes are accepted now.  A write refused because
@@ -610,9 +611,14 @@ reserved:
 	}
 	/*
 	 * Refused: end it like a commit, because writers that interrupted
-	 * this one reserved and committed, and left publishing to it.
+	 * this one reserved and committed, and left publishing to it; and
+	 * wake the readers for what that published, as a commit would (the
+	 * model's lost wake-up, ring-buffer-model.rst).
 	 */
 	rb_end_commit(cb);
+	preempt_enable_notrace();
+	rb_wake_readers(cb);
+	return NULL;
 out:
 	preempt_enable_notrace();
 	return NULL;

@@ -104,9 +104,9 @@ run broken-O2 fail -DRD_OPS=1 -DBROKEN_ROW=2
 run broken-O5 fail -DRD_OPS=1 -DBROKEN_ROW=5
 run broken-O6 fail -DRD_OPS=2 -DEV_NMI=0 -DBROKEN_ROW=6
 run broken-O7 fail -DRD_OPS=1 -DBROKEN_ROW=7
-# write.c as of this model's writing: a refused reservation publishes
-# the events of the writers it was interrupted by, but wakes no reader
-# (the model itself wakes them there; see the document).
+# write.c before the model found it: a refused reservation publishes
+# the events of the writers it was interrupted by, but woke no reader
+# (see the document).
 run refused-nowake fail -DRD_OPS=3 -DRD_SCRIPT=54 -DREFUSED_NOWAKE
 
 printf 'rbmodel: %s in %.0fs\n' "$([ $bad = 0 ] && echo 'all as expected' ||
