@@ -90,7 +90,7 @@ logged() {
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
       file trace-cmd linux-perf bpftrace dwarves pkg-config libtracefs-dev
-      libtraceevent-dev"
+      libtraceevent-dev spin"
 
 cmd_deps() {
 	STEP=deps
@@ -610,7 +610,8 @@ cmd_check() {
 	cmd_kernel
 	check_writer_divides
 	check_layers
-	hp=$((hp + 2))
+	check_model
+	hp=$((hp + 3))
 	cmd_initramfs
 	STEP=boot
 	# Two guests side by side, one per host core (each QEMU runs its
@@ -857,6 +858,18 @@ check_layers() {
 		die "the layers of kernel/trace are broken:
 $out"
 	echo "[host] kernel/trace keeps its layers (${out##*layers: })	[PASS]"
+}
+
+# The ring buffer's protocol model-checked with spin (about 2.5 minutes on
+# one core): the model must hold and each deliberately broken variant
+# (an ordering row removed) must fail.
+check_model() {
+	STEP=model
+	local out
+	out=$(bash "$REPO/tools/tracing/rbmodel/check.sh" 2>&1) ||
+		die "the ring buffer's model check failed:
+$out"
+	echo "[host] the ring buffer's spin model holds, its broken variants fail (${out##*rbmodel: })	[PASS]"
 }
 
 # bench_module TAG SRC OBJ: build the benchmark modules against a kernel.
