@@ -385,6 +385,55 @@ void trace_stack_write(struct trace_array *tr, int skip, unsigned long from)
 }
 #endif /* CONFIG_STACKTRACE */
 
+#if defined(CONFIG_STACKTRACE) && defined(CONFIG_USER_STACKTRACE_SUPPORT)
+/*
+ * Set while a CPU reads a user stack: the read may fault, and the fault
+ * fire an event whose own user stack is not wanted.
+ */
+static DEFINE_PER_CPU(bool, user_stack_busy);
+
+/**
+ * trace_user_stack_write() - record the user-space stack of current
+ * @tr: the session
+ * @ctx: the context of the record it follows (tracing_gen_ctx())
+ *
+ * Writes an events/ftrace/user_stack record of up to
+ * %FTRACE_STACK_ENTRIES return addresses (the userstacktrace option).
+ * A kernel thread's record has none.  Nothing is written from an NMI,
+ * where a fault cannot be taken, nor from inside another such write.
+ *
+ * Context: Any context.
+ */
+void trace_user_stack_write(struct trace_array *tr, unsigned int ctx)
+{
+	struct ring_buffer_event *event;
+	struct userstack_entry *e;
+
+	if (in_nmi())
+		return;
+	preempt_disable_notrace();
+	if (this_cpu_read(user_stack_busy))
+		goto out;
+	this_cpu_write(user_stack_busy, true);
+	event = trace_buffer_lock_reserve(tr->buffer, TRACE_USER_STACK,
+					  sizeof(*e), ctx);
+	if (event) {
+		e = ring_buffer_event_data(event);
+		e->tgid = current->tgid;
+		memset(e->caller, 0, sizeof(e->caller));
+		stack_trace_save_user(e->caller, FTRACE_STACK_ENTRIES);
+		ring_buffer_unlock_commit(tr->buffer);
+	}
+	this_cpu_write(user_stack_busy, false);
+out:
+	preempt_enable_notrace();
+}
+#else
+void trace_user_stack_write(struct trace_array *tr, unsigned int ctx)
+{
+}
+#endif
+
 /* ---- tracing_on and friends ------------------------------------------- */
 
 /**

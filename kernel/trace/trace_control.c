@@ -435,6 +435,7 @@ static const char * const trace_option_names[TRACE_ITER_NR_BITS] = {
 	"funcgraph-proc", "funcgraph-duration", "funcgraph-abstime",
 	"funcgraph-irqs", "funcgraph-tail", "funcgraph-retval",
 	"funcgraph-retval-hex", "sleep-time", "graph-time", "func_stack_trace",
+	"func-no-repeats",
 	"blk_classic", "blk_cgroup", "blk_cgname",
 };
 

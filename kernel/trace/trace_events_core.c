@@ -54,6 +54,45 @@ static struct trace_event_fields kernel_stack_fields[] = {
 	{}
 };
 
+static struct trace_event_fields user_stack_fields[] = {
+	CORE_FIELD("unsigned int", tgid, userstack_entry),
+	{ .type = "unsigned long[" __stringify(FTRACE_STACK_ENTRIES) "]",
+	  .name = "caller", .offset = offsetof(struct userstack_entry, caller),
+	  .size = FTRACE_STACK_ENTRIES * sizeof(unsigned long),
+	  .len = FTRACE_STACK_ENTRIES },
+	{}
+};
+
+static struct trace_event_fields func_repeats_fields[] = {
+	CORE_FIELD("unsigned long", ip, func_repeats_entry),
+	CORE_FIELD("unsigned long", parent_ip, func_repeats_entry),
+	CORE_FIELD("u16", count, func_repeats_entry),
+	CORE_FIELD("u16", top_delta_ts, func_repeats_entry),
+	CORE_FIELD("u32", bottom_delta_ts, func_repeats_entry),
+	{}
+};
+
+/*
+ * A string in a char array of the branch record (@_len with its NUL).
+ * The kernel's char is unsigned (-funsigned-char): signed:0, as 6.12.
+ */
+#define BRANCH_CHARS(_name, _len) {					\
+		.type = "char[" #_len "]", .name = #_name,		\
+		.offset = offsetof(struct trace_branch, _name),		\
+		.size = _len, .len = _len,				\
+	}
+
+static struct trace_event_fields branch_fields[] = {
+	CORE_FIELD("unsigned int", line, trace_branch),
+	BRANCH_CHARS(func, 31),
+	BRANCH_CHARS(file, 21),
+	CORE_FIELD("char", correct, trace_branch),
+	CORE_FIELD("char", constant, trace_branch),
+	{}
+};
+static_assert(sizeof_field(struct trace_branch, func) == 31 &&
+	      sizeof_field(struct trace_branch, file) == 21);
+
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define GRAPH_FIELD(_type, _name, _struct, _member, _signed) {		\
 		.type = _type, .name = #_name,				\
@@ -138,6 +177,16 @@ static struct trace_event_fields context_switch_fields[] = {
 		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
 	}
 
+/* The print format of both stacks: eight callers, as 6.12's. */
+#define CALLERS_FMT							\
+	"\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "			\
+	"\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "			\
+	"\"\\t=> %ps\\n\\t=> %ps\\n\", "				\
+	"(void *)REC->caller[0], (void *)REC->caller[1], "		\
+	"(void *)REC->caller[2], (void *)REC->caller[3], "		\
+	"(void *)REC->caller[4], (void *)REC->caller[5], "		\
+	"(void *)REC->caller[6], (void *)REC->caller[7]"
+
 CORE_EVENT(function, TRACE_FN, ftrace_entry,
 	   "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
 CORE_EVENT(context_switch, TRACE_CTX, ctx_switch_entry,
@@ -148,14 +197,15 @@ CORE_EVENT(wakeup, TRACE_WAKE, ctx_switch_entry,
 	   "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, "
 	   "REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, "
 	   "REC->next_state, REC->next_cpu");
-CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry,
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" "
-	   "\"\\t=> %ps\\n\\t=> %ps\\n\", "
-	   "(void *)REC->caller[0], (void *)REC->caller[1], "
-	   "(void *)REC->caller[2], (void *)REC->caller[3], "
-	   "(void *)REC->caller[4], (void *)REC->caller[5], "
-	   "(void *)REC->caller[6], (void *)REC->caller[7]");
+CORE_EVENT(kernel_stack, TRACE_STACK, stack_entry, CALLERS_FMT);
+CORE_EVENT(user_stack, TRACE_USER_STACK, userstack_entry, CALLERS_FMT);
+CORE_EVENT(func_repeats, TRACE_FUNC_REPEATS, func_repeats_entry,
+	   "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", "
+	   "(void *)REC->ip, (void *)REC->parent_ip, REC->count, "
+	   "(((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)");
+CORE_EVENT(branch, TRACE_BRANCH, trace_branch,
+	   "\"%u:%s:%s (%u)%s\", REC->line, REC->func, REC->file, "
+	   "REC->correct, REC->constant ? \" CONSTANT\" : \"\"");
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 CORE_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
 	   "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
@@ -183,12 +233,12 @@ CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
 /* In id order, as upstream lists them. */
 static struct trace_event_call *core_calls[] = {
 	&function_call, &context_switch_call, &wakeup_call,
-	&kernel_stack_call, &print_call, &bprint_call,
+	&kernel_stack_call, &print_call, &bprint_call, &branch_call,
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	&funcgraph_exit_call, &funcgraph_entry_call,
 #endif
-	&bputs_call,
-	&raw_data_call,
+	&user_stack_call, &bputs_call,
+	&raw_data_call, &func_repeats_call,
 };
 
 /**

@@ -253,15 +253,22 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
+/* The options that follow an event's record with a stack. */
+#define EVENT_STACK_OPTIONS	(TRACE_ITER(STACKTRACE) | TRACE_ITER(USERSTACKTRACE))
+
 /*
- * The stacktrace option: after an event's record, the stack from the
- * event's probe (@from is in it) outwards.  Out of line, off the path of
- * the sessions without the option.
+ * After an event's record: with the stacktrace option the kernel stack
+ * from the event's probe (@from is in it) outwards, with userstacktrace
+ * the task's user stack.  Out of line, off the path of the sessions
+ * without them.
  */
 static noinline void event_stack_write(struct trace_array *tr,
-				       unsigned long from)
+				       unsigned int ctx, unsigned long from)
 {
-	trace_stack_write(tr, 0, from);
+	if (tr->trace_flags & TRACE_ITER(STACKTRACE))
+		trace_stack_write(tr, 0, from);
+	if (tr->trace_flags & TRACE_ITER(USERSTACKTRACE))
+		trace_user_stack_write(tr, ctx);
 }
 
 /**
@@ -271,7 +278,8 @@ static noinline void event_stack_write(struct trace_array *tr,
  *
  * The event's hooks see the record first.  A record its event's filter
  * does not match, or one the event drops, is discarded instead.  With the
- * session's stacktrace option a record kept is followed by the stack.
+ * session's stacktrace (userstacktrace) option a record kept is followed
+ * by the kernel (user) stack.
  */
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
@@ -284,12 +292,12 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 			       EVENT_FILE_FL_SOFT_DISABLED)) ||
 		     !fbuffer->event)) {
 		if (event_hooks_commit(fbuffer) &&
-		    (tr->trace_flags & TRACE_ITER(STACKTRACE)))
-			event_stack_write(tr, _RET_IP_);
+		    (tr->trace_flags & EVENT_STACK_OPTIONS))
+			event_stack_write(tr, fbuffer->trace_ctx, _RET_IP_);
 		return;
 	}
 	ring_buffer_unlock_commit(fbuffer->buffer);
-	if (unlikely(tr->trace_flags & TRACE_ITER(STACKTRACE)))
-		event_stack_write(tr, _RET_IP_);
+	if (unlikely(tr->trace_flags & EVENT_STACK_OPTIONS))
+		event_stack_write(tr, fbuffer->trace_ctx, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);

@@ -17,6 +17,7 @@
  * in (and a task that goes leaves it), as in Linux 6.12.
  */
 #include <linux/ftrace.h>
+#include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -55,6 +56,17 @@ bool trace_function_record(struct trace_array *tr, unsigned long ip,
 
 #ifdef CONFIG_FUNCTION_TRACER
 
+/* The function record, and under func_stack_trace the stack from it out. */
+static __always_inline void function_write(struct trace_array *tr,
+					   unsigned long ip,
+					   unsigned long parent_ip,
+					   unsigned int ctx)
+{
+	if (trace_function_record(tr, ip, parent_ip, ctx) &&
+	    unlikely(tr->trace_flags & TRACE_ITER(FUNC_STACK)))
+		trace_stack_write(tr, 0, ip);
+}
+
 /*
  * The callback, called from the entry code for every function the
  * session's filters select.  It protects itself from recursion (the ring
@@ -72,12 +84,123 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	/* The trylock disabled preemption: not the traced code's. */
-	if (trace_func_pid_traced(fn, current->pid) &&
-	    trace_function_record(fn->tr, ip, parent_ip, tracing_gen_ctx_dec()) &&
-	    unlikely(fn->tr->trace_flags & TRACE_ITER(FUNC_STACK)))
-		/* func_stack_trace: the stack, from the function out. */
-		trace_stack_write(fn->tr, 0, ip);
+	if (trace_func_pid_traced(fn, current->pid))
+		function_write(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
 	ftrace_test_recursion_unlock(bit);
+}
+
+/* ---- func-no-repeats ---------------------------------------------------- */
+
+/**
+ * struct trace_func_repeat - the last call a CPU traced, for func-no-repeats
+ * @ip: its function
+ * @parent_ip: its caller
+ * @last: the time stamp of the last call like it not recorded
+ * @count: how many such calls were not recorded
+ *
+ * Only the function callback on its CPU uses it; an interrupt traced in
+ * between its test and its update may miscount, nothing worse.
+ */
+struct trace_func_repeat {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	u64		last;
+	u16		count;
+};
+
+/* The calls @r counted, as one events/ftrace/func_repeats record. */
+static void repeats_record(struct trace_array *tr, struct trace_func_repeat *r,
+			   unsigned int ctx)
+{
+	struct ring_buffer_event *event;
+	struct func_repeats_entry *e;
+	u64 delta;
+
+	event = trace_buffer_lock_reserve(tr->buffer, TRACE_FUNC_REPEATS,
+					  sizeof(*e), ctx);
+	if (!event)
+		return;
+	delta = ring_buffer_event_time_stamp(tr->buffer, event) - r->last;
+	e = ring_buffer_event_data(event);
+	e->ip = r->ip;
+	e->parent_ip = r->parent_ip;
+	e->count = r->count;
+	e->top_delta_ts = delta >> 32;
+	e->bottom_delta_ts = (u32)delta;
+	ring_buffer_unlock_commit(tr->buffer);
+}
+
+/*
+ * The callback with func-no-repeats: a call of the same function from
+ * the same place as the call before it on this CPU is only counted; the
+ * next different call writes the count first.  Repeats still counted
+ * when the tracer stops are not written.
+ */
+static void function_repeats_call(unsigned long ip, unsigned long parent_ip,
+				  struct ftrace_ops *op,
+				  struct ftrace_regs *fregs)
+{
+	struct trace_func *fn = container_of(op, struct trace_func, ops);
+	struct trace_func_repeat *r;
+	unsigned int ctx;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!trace_func_pid_traced(fn, current->pid))
+		goto out;
+	r = this_cpu_ptr(fn->repeats);
+	if (r->ip == ip && r->parent_ip == parent_ip && r->count < U16_MAX) {
+		r->count++;
+		r->last = ring_buffer_time_stamp(fn->tr->buffer);
+		goto out;
+	}
+	ctx = tracing_gen_ctx_dec();
+	if (r->count) {
+		repeats_record(fn->tr, r, ctx);
+		r->count = 0;
+	}
+	r->ip = ip;
+	r->parent_ip = parent_ip;
+	function_write(fn->tr, ip, parent_ip, ctx);
+out:
+	ftrace_test_recursion_unlock(bit);
+}
+
+/*
+ * Put the callback that @no_repeats asks for on the session's ops; the
+ * repeat counts start from nothing.
+ */
+static int function_hook_on(struct trace_array *tr, bool no_repeats)
+{
+	int cpu;
+
+	if (!no_repeats)
+		return trace_function_hook(tr, function_trace_call);
+	if (!tr->func.repeats) {
+		tr->func.repeats = alloc_percpu(struct trace_func_repeat);
+		if (!tr->func.repeats)
+			return -ENOMEM;
+	}
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(tr->func.repeats, cpu), 0,
+		       sizeof(struct trace_func_repeat));
+	return trace_function_hook(tr, function_repeats_call);
+}
+
+/* func-no-repeats changes while the tracer runs: change the callback. */
+static int function_set_option(struct trace_array *tr, int bit, bool on)
+{
+	int ret;
+
+	if (bit != TRACE_ITER_FUNC_NO_REPEATS_BIT)
+		return 0;
+	trace_function_hook(tr, NULL);
+	ret = function_hook_on(tr, on);
+	if (ret)
+		WARN_ON_ONCE(function_hook_on(tr, !on));
+	return ret;
 }
 
 /**
@@ -107,7 +230,8 @@ static int function_start(struct trace_array *tr)
 
 	if (ret)
 		return ret;
-	ret = trace_function_hook(tr, function_trace_call);
+	ret = function_hook_on(tr, tr->trace_flags &
+				   TRACE_ITER(FUNC_NO_REPEATS));
 	if (ret)
 		trace_event_enable_cmdline_record(false);
 	return ret;
@@ -123,7 +247,8 @@ static const struct tracer function_tracer = {
 	.name		= "function",
 	.start		= function_start,
 	.stop		= function_stop,
-	.options	= TRACE_ITER(FUNC_STACK),
+	.options	= TRACE_ITER(FUNC_STACK) | TRACE_ITER(FUNC_NO_REPEATS),
+	.set_option	= function_set_option,
 };
 
 /* ---- set_ftrace_pid, set_ftrace_notrace_pid, function-fork ------------ */
@@ -311,6 +436,8 @@ void trace_function_remove(struct trace_array *tr)
 	}
 	trace_pid_slot_merge(&tr->func.pids, NULL);
 	trace_pid_slot_merge(&tr->func.notrace_pids, NULL);
+	free_percpu(tr->func.repeats);
+	tr->func.repeats = NULL;
 	ftrace_func_release(tr);
 }
 

@@ -16,8 +16,10 @@
  */
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/rwsem.h>
+#include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
 #include <linux/utsname.h>
@@ -234,9 +236,9 @@ static u64 ns_to_us(u64 ns)
 	return div_u64(ns + NSEC_PER_USEC / 2, NSEC_PER_USEC);
 }
 
-static void print_time(struct trace_iterator *iter)
+/* A time stamp: seconds and microseconds, or the clock's bare count. */
+static void print_stamp(struct trace_iterator *iter, u64 t)
 {
-	u64 t = iter->ts;
 	u32 usecs;
 
 	if (trace_clock_in_ns_for(iter->tr)) {
@@ -245,6 +247,11 @@ static void print_time(struct trace_iterator *iter)
 	} else {
 		trace_seq_printf(&iter->seq, " %12llu", t);
 	}
+}
+
+static void print_time(struct trace_iterator *iter)
+{
+	print_stamp(iter, iter->ts);
 }
 
 /**
@@ -1154,18 +1161,47 @@ static enum print_line_t print_raw_data(struct trace_iterator *iter,
 }
 
 /* "func <-parent", the parent under the print-parent option. */
+static void print_call(struct trace_iterator *iter, unsigned long ip,
+		       unsigned long parent_ip)
+{
+	print_sym(iter, ip);
+	if ((iter->tr->trace_flags & TRACE_ITER(PRINT_PARENT)) && parent_ip) {
+		trace_seq_puts(&iter->seq, " <-");
+		print_sym(iter, parent_ip);
+	}
+}
+
 static enum print_line_t print_function(struct trace_iterator *iter,
 					int flags, struct trace_event *event)
 {
 	struct ftrace_entry *e = (void *)iter->ent;
 
-	print_sym(iter, e->ip);
-	if ((iter->tr->trace_flags & TRACE_ITER(PRINT_PARENT)) &&
-	    e->parent_ip) {
-		trace_seq_puts(&iter->seq, " <-");
-		print_sym(iter, e->parent_ip);
-	}
+	print_call(iter, e->ip, e->parent_ip);
 	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+/* The call, how many times more, and when the last of them was. */
+static enum print_line_t print_func_repeats(struct trace_iterator *iter,
+					    int flags,
+					    struct trace_event *event)
+{
+	struct func_repeats_entry *e = (void *)iter->ent;
+
+	print_call(iter, e->ip, e->parent_ip);
+	trace_seq_printf(&iter->seq, " (repeats: %u, last_ts:", e->count);
+	print_stamp(iter, iter->ts - func_repeats_delta(e));
+	trace_seq_puts(&iter->seq, ")\n");
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_func_repeats(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", e->ip, e->parent_ip,
+			 e->count, func_repeats_delta(e));
 	return trace_handle_return(&iter->seq);
 }
 
@@ -1219,6 +1255,88 @@ static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
 		print_sym(iter, e->caller[i]);
 		trace_seq_putc(&iter->seq, '\n');
 	}
+	return trace_handle_return(&iter->seq);
+}
+
+/*
+ * The process whose user stack a record holds, for sym-userobj: its
+ * mappings name the files the addresses are in.  Only a reader of a
+ * file (it can look ahead) may sleep on them; ftrace_dump() cannot.
+ */
+static struct mm_struct *user_stack_mm(struct trace_iterator *iter,
+				       pid_t tgid)
+{
+	struct task_struct *task;
+	struct mm_struct *mm = NULL;
+
+	if (!(iter->tr->trace_flags & TRACE_ITER(SYM_USEROBJ)) ||
+	    !iter->lookahead)
+		return NULL;
+	rcu_read_lock();
+	task = find_task_by_vpid(tgid);
+	if (task)
+		mm = get_task_mm(task);
+	rcu_read_unlock();
+	return mm;
+}
+
+/*
+ * A user address: with @mm, the file mapped there (the first mapping
+ * that ends above the address, as 6.12 looks it up) and the offset into
+ * the mapping; the address itself without a file, or under sym-addr.
+ */
+static void print_user_ip(struct trace_iterator *iter, struct mm_struct *mm,
+			  unsigned long ip)
+{
+	struct trace_seq *s = &iter->seq;
+	struct vm_area_struct *vma;
+	bool named = false;
+
+	if (mm) {
+		mmap_read_lock(mm);
+		vma = find_vma(mm, ip);
+		if (vma && vma->vm_file) {
+			trace_seq_path(s, file_user_path(vma->vm_file));
+			trace_seq_printf(s, "[+0x%lx]", ip - vma->vm_start);
+			named = true;
+		}
+		mmap_read_unlock(mm);
+	}
+	if (!named || (iter->tr->trace_flags & TRACE_ITER(SYM_ADDR)))
+		trace_seq_printf(s, " <%0*lx>", PTR_DIGITS, ip);
+}
+
+/* "<user stack trace>", then " => <address>" a line, up to the first 0. */
+static enum print_line_t print_user_stack(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct userstack_entry *e = (void *)iter->ent;
+	struct mm_struct *mm = user_stack_mm(iter, e->tgid);
+	int i;
+
+	trace_seq_puts(&iter->seq, "<user stack trace>\n");
+	for (i = 0; i < FTRACE_STACK_ENTRIES && e->caller[i]; i++) {
+		if (trace_seq_has_overflowed(&iter->seq))
+			break;
+		trace_seq_puts(&iter->seq, " => ");
+		print_user_ip(iter, mm, e->caller[i]);
+		trace_seq_putc(&iter->seq, '\n');
+	}
+	if (mm)
+		mmput(mm);
+	return trace_handle_return(&iter->seq);
+}
+
+/* A branch profiler's record: the guess, the function, file and line. */
+static enum print_line_t print_branch(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct trace_branch *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "[%s] %.*s:%.*s:%u\n",
+			 e->correct ? "  ok  " : " MISS ",
+			 (int)sizeof(e->func), e->func,
+			 (int)sizeof(e->file), e->file, e->line);
 	return trace_handle_return(&iter->seq);
 }
 
@@ -1300,6 +1418,19 @@ struct trace_event_functions trace_funcgraph_exit_funcs = {
 
 struct trace_event_functions trace_kernel_stack_funcs = {
 	.trace	= print_stack,
+};
+
+struct trace_event_functions trace_user_stack_funcs = {
+	.trace	= print_user_stack,
+};
+
+struct trace_event_functions trace_func_repeats_funcs = {
+	.trace	= print_func_repeats,
+	.raw	= raw_func_repeats,
+};
+
+struct trace_event_functions trace_branch_funcs = {
+	.trace	= print_branch,
 };
 
 struct trace_event_functions trace_print_funcs = {

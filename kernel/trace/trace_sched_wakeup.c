@@ -70,6 +70,9 @@ static void wake_record(struct trace_array *tr, int type,
 	e->next_state = task_state_index(next);
 	e->next_cpu = task_cpu(next);
 	ring_buffer_unlock_commit(tr->buffer);
+	/* As 6.12: userstacktrace follows the record with the user stack. */
+	if (unlikely(tr->trace_flags & TRACE_ITER(USERSTACKTRACE)))
+		trace_user_stack_write(tr, ctx);
 }
 
 /* Stop timing the task.  Context: wake_lock held. */

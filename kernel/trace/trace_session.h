@@ -79,6 +79,54 @@ struct stack_entry {
 	unsigned long		caller[] __counted_by(size);
 };
 
+/*
+ * The user-space stack of the task an event happened in, after the event
+ * (the userstacktrace option): events/ftrace/user_stack.  Unused slots of
+ * @caller are 0; @tgid finds the process's mappings for sym-userobj.
+ */
+struct userstack_entry {
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[FTRACE_STACK_ENTRIES];
+};
+
+/*
+ * func-no-repeats: @count more calls of @ip from @parent_ip came right
+ * after the function record before this one; the last of them was
+ * @top_delta_ts << 32 | @bottom_delta_ts before this record's time stamp
+ * (events/ftrace/func_repeats).
+ */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
+};
+
+/* How long before its record's time stamp a repeats record's last call was. */
+static inline u64 func_repeats_delta(const struct func_repeats_entry *e)
+{
+	return (u64)e->top_delta_ts << 32 | e->bottom_delta_ts;
+}
+
+/*
+ * The layout of 6.12's branch tracer record (events/ftrace/branch): its
+ * format is offered to the tools that parse it, though no tracer here
+ * writes one.
+ */
+#define TRACE_FUNC_SIZE		30
+#define TRACE_FILE_SIZE		20
+struct trace_branch {
+	struct trace_entry	ent;
+	unsigned int		line;
+	char			func[TRACE_FUNC_SIZE + 1];
+	char			file[TRACE_FILE_SIZE + 1];
+	char			correct;
+	char			constant;
+};
+
 /* trace_marker and trace_printk() text: events/ftrace/print */
 struct print_entry {
 	struct trace_entry	ent;
@@ -182,6 +230,7 @@ enum {
 	TRACE_ITER_SLEEP_TIME_BIT,
 	TRACE_ITER_GRAPH_TIME_BIT,
 	TRACE_ITER_FUNC_STACK_BIT,
+	TRACE_ITER_FUNC_NO_REPEATS_BIT,
 	TRACE_ITER_BLK_CLASSIC_BIT,
 	TRACE_ITER_BLK_CGROUP_BIT,
 	TRACE_ITER_BLK_CGNAME_BIT,
@@ -192,14 +241,20 @@ enum {
 
 /*
  * Options that trace_options lists, as upstream does, but that this
- * tracing core does not build: they read as off, and turning one on
- * fails with -EINVAL instead of being taken and ignored.  They wait for
- * user stack traces and for the tracers that read them; each leaves the
- * list when what it changes is built.
+ * kernel's configuration does not build: they read as off, and turning
+ * one on fails with -EINVAL instead of being taken and ignored.
  */
 #define TRACE_ITER_UNBUILT						\
-	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ) |		\
-	 TRACE_ITER_FUNCTION_UNBUILT | TRACE_ITER(DISPLAY_GRAPH))
+	(TRACE_ITER_USERSTACK_UNBUILT | TRACE_ITER_FUNCTION_UNBUILT |	\
+	 TRACE_ITER(DISPLAY_GRAPH))
+
+/* userstacktrace and sym-userobj: the architecture's user stack walk */
+#if defined(CONFIG_STACKTRACE) && defined(CONFIG_USER_STACKTRACE_SUPPORT)
+#define TRACE_ITER_USERSTACK_UNBUILT	0
+#else
+#define TRACE_ITER_USERSTACK_UNBUILT					\
+	(TRACE_ITER(USERSTACKTRACE) | TRACE_ITER(SYM_USEROBJ))
+#endif
 
 /* function-trace: the functions called during a latency tracer's stretch */
 #if defined(CONFIG_FUNCTION_TRACER) &&					\
@@ -229,6 +284,7 @@ struct trace_file_key {
 
 struct tracer;
 struct ftrace_probe_table;
+struct trace_func_repeat;
 
 /**
  * struct trace_func - a session's function tracer: its filters, probes
@@ -253,6 +309,8 @@ struct ftrace_probe_table;
  * @graph_pending: their words waiting for a module
  * @gops: the function_graph tracer's graph user, on @ops
  * @graph_depth: max_graph_depth, 0 for no limit
+ * @repeats: per CPU, the last call func-no-repeats saw (trace_functions.c);
+ *	NULL until the option is first used with the function tracer
  */
 struct trace_func {
 	struct trace_array			*tr;
@@ -269,6 +327,7 @@ struct trace_func {
 	struct fgraph_ops			gops;
 	unsigned int				graph_depth;
 #endif
+	struct trace_func_repeat __percpu	*repeats;
 };
 
 /**
@@ -486,6 +545,7 @@ struct ring_buffer_event *
 trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 			  unsigned long len, unsigned int trace_ctx);
 void trace_stack_write(struct trace_array *tr, int skip, unsigned long from);
+void trace_user_stack_write(struct trace_array *tr, unsigned int ctx);
 ssize_t trace_parse_write(const char __user *ubuf, size_t cnt, char *buf,
 			  size_t size);
 ssize_t trace_write_ulong(const char __user *ubuf, size_t cnt,
