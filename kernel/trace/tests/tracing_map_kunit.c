@@ -107,6 +107,21 @@ static const struct tracing_map_ops tmk_ops = {
 	.elt_clear	= tmk_elt_clear,
 };
 
+/*
+ * The counters a map's callbacks keep, for the test to read: KUnit's, so
+ * that they outlive the test function for the map's deferred destroy.
+ */
+static struct tmk_count *tmk_counts(struct kunit *test,
+				    const struct tmk_count *init)
+{
+	struct tmk_count *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	if (init)
+		*c = *init;
+	return c;
+}
+
 static void tmk_destroy(void *map)
 {
 	tracing_map_destroy(map);
@@ -129,7 +144,7 @@ static struct tracing_map *tmk_map(struct kunit *test, unsigned int bits,
 /* Arguments out of range are refused; a failing elt_alloc() undone. */
 static void tmk_create(struct kunit *test)
 {
-	struct tmk_count c = { .fail_at = 10 };
+	struct tmk_count *c = tmk_counts(test, &(struct tmk_count){ .fail_at = 10 });
 	struct tracing_map *map;
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(tracing_map_create(TRACING_MAP_BITS_MIN - 1,
@@ -152,35 +167,35 @@ static void tmk_create(struct kunit *test)
 			-EINVAL);
 
 	/* The ninth element's data is freed, nothing else is made. */
-	map = tracing_map_create(7, 8, 1, 0, &tmk_ops, &c);
+	map = tracing_map_create(7, 8, 1, 0, &tmk_ops, c);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(map), -ENOSPC);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.frees), 9);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->frees), 9);
 
 	/* No ops at all. */
 	map = tracing_map_create(7, 8, 0, 0, NULL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
 	KUNIT_EXPECT_EQ(test, tracing_map_size(map), 128U);
-	KUNIT_EXPECT_NOT_NULL(test, tracing_map_insert(map, &c));
+	KUNIT_EXPECT_NOT_NULL(test, tracing_map_insert(map, c));
 	tracing_map_destroy(map);
 	tracing_map_destroy(NULL);
 
 	/* Every element's data is made at creation, freed at the end. */
-	c.fail_at = 0;
-	atomic_set(&c.allocs, 0);
-	atomic_set(&c.frees, 0);
-	map = tracing_map_create(TRACING_MAP_BITS_DEFAULT, 8, 1, 0, &tmk_ops, &c);
+	c->fail_at = 0;
+	atomic_set(&c->allocs, 0);
+	atomic_set(&c->frees, 0);
+	map = tracing_map_create(TRACING_MAP_BITS_DEFAULT, 8, 1, 0, &tmk_ops, c);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
 	KUNIT_EXPECT_EQ(test, tracing_map_size(map), 1U << TRACING_MAP_BITS_DEFAULT);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.allocs), 1 << TRACING_MAP_BITS_DEFAULT);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->allocs), 1 << TRACING_MAP_BITS_DEFAULT);
 	tracing_map_destroy(map);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.frees), 1 << TRACING_MAP_BITS_DEFAULT);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->frees), 1 << TRACING_MAP_BITS_DEFAULT);
 }
 
 /* Keys, hits, sums; lookup finds without inserting. */
 static void tmk_insert_lookup(struct kunit *test)
 {
-	struct tmk_count c = {};
-	struct tracing_map *map = tmk_map(test, 7, sizeof(u64), 2, 0, &c);
+	struct tmk_count *c = tmk_counts(test, NULL);
+	struct tracing_map *map = tmk_map(test, 7, sizeof(u64), 2, 0, c);
 	struct tracing_map_elt *elt, *again;
 	struct tmk_priv *p;
 	u64 k;
@@ -212,14 +227,14 @@ static void tmk_insert_lookup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 100U);
 	KUNIT_EXPECT_EQ(test, tracing_map_hits(map), 200ULL);
 	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 0ULL);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.inits), 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->inits), 100);
 }
 
 /* Keys are key_size bytes: what lies beyond them is not the key. */
 static void tmk_key_bytes(struct kunit *test)
 {
-	struct tmk_count c = {};
-	struct tracing_map *map = tmk_map(test, 7, 5, 1, 0, &c);
+	struct tmk_count *c = tmk_counts(test, NULL);
+	struct tracing_map *map = tmk_map(test, 7, 5, 1, 0, c);
 	u8 a[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 	u8 b[8] = { 1, 2, 3, 4, 5, 9, 9, 9 };
 	u8 d[8] = { 1, 2, 3, 4, 6, 6, 7, 8 };
@@ -237,9 +252,9 @@ static void tmk_key_bytes(struct kunit *test)
 /* Variables: set, read, taken once. */
 static void tmk_vars(struct kunit *test)
 {
-	struct tmk_count c = {};
+	struct tmk_count *c = tmk_counts(test, NULL);
 	struct tracing_map *map = tmk_map(test, 7, sizeof(u64), 1,
-					  TRACING_MAP_VARS_MAX, &c);
+					  TRACING_MAP_VARS_MAX, c);
 	struct tracing_map_elt *elt;
 	u64 k = 7, val = 12345;
 
@@ -288,9 +303,9 @@ static int tmk_cmp_key(const struct tracing_map_elt *a,
 /* A full map: exactly its size in keys, every other new key dropped. */
 static void tmk_full(struct kunit *test)
 {
-	struct tmk_count c = {};
+	struct tmk_count *c = tmk_counts(test, NULL);
 	struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_MIN,
-					  sizeof(u64), 1, 0, &c);
+					  sizeof(u64), 1, 0, c);
 	unsigned int size = tracing_map_size(map), got = 0, i;
 	struct tracing_map_elt **elts, *elt;
 	u64 k;
@@ -342,31 +357,31 @@ static void tmk_full(struct kunit *test)
  */
 static void tmk_nested(struct kunit *test)
 {
-	struct tmk_count c = { .nest = true };
+	struct tmk_count *c = tmk_counts(test, &(struct tmk_count){ .nest = true });
 	struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_MIN,
-					  sizeof(u64), 1, 0, &c);
+					  sizeof(u64), 1, 0, c);
 	unsigned int size = tracing_map_size(map), i;
 	struct tracing_map_elt *elt, **elts;
 	u64 k;
 	int n;
 
 	for (k = 0; k < size; k++) {
-		c.nested = NULL;
+		c->nested = NULL;
 		elt = tracing_map_insert(map, &k);
 		KUNIT_ASSERT_NOT_NULL(test, elt);
 		tracing_map_add_sum(elt, 0, 1);
 		if (k < size - 1)
-			KUNIT_EXPECT_PTR_EQ(test, c.nested, elt);
+			KUNIT_EXPECT_PTR_EQ(test, c->nested, elt);
 		else
-			KUNIT_EXPECT_NULL(test, c.nested);
+			KUNIT_EXPECT_NULL(test, c->nested);
 		KUNIT_EXPECT_EQ(test, *(u64 *)elt->key, k);
 	}
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), size);
 	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 1ULL);
 	KUNIT_EXPECT_EQ(test, tracing_map_hits(map), 2ULL * size - 1);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.inits), 2 * (int)size - 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->inits), 2 * (int)size - 1);
 
-	c.nest = false;
+	c->nest = false;
 	k = size;
 	KUNIT_EXPECT_NULL(test, tracing_map_insert(map, &k));
 	n = tracing_map_sort(map, tmk_cmp_key, NULL, &elts);
@@ -504,8 +519,8 @@ static void tmk_irq_insert(void *arg)
  */
 static void tmk_concurrent(struct kunit *test)
 {
-	struct tmk_count c = { .relax = true };
-	struct tracing_map *map = tmk_map(test, TMK_BITS, sizeof(u64), 3, 0, &c);
+	struct tmk_count *c = tmk_counts(test, &(struct tmk_count){ .relax = true });
+	struct tracing_map *map = tmk_map(test, TMK_BITS, sizeof(u64), 3, 0, c);
 	unsigned int total = TMK_EPOCHS * TMK_KEYS, i, ipis = 0;
 	atomic_t gate[TMK_EPOCHS] = {};
 	struct tmk_worker w[2] = {};
@@ -564,7 +579,7 @@ static void tmk_concurrent(struct kunit *test)
 	tracing_map_sort_free(elts);
 	KUNIT_EXPECT_EQ(test, sum2, (u64)atomic_read(&irq.ok));
 	kunit_info(test, "%u IPIs; %d elements taken for a key another inserter published first",
-		   ipis, atomic_read(&c.inits) - (int)total);
+		   ipis, atomic_read(&c->inits) - (int)total);
 
 	/* Elements given back by the losers are all there to take. */
 	for (k = total; k < total + TMK_SPARE; k++)
@@ -630,9 +645,9 @@ static int tmk_cmp_key3(const struct tracing_map_elt *a,
 /* Sorting while two CPUs insert: only complete keys, each once. */
 static void tmk_sort_while_inserting(struct kunit *test)
 {
-	struct tmk_count c = { .relax = true };
+	struct tmk_count *c = tmk_counts(test, &(struct tmk_count){ .relax = true });
 	struct tracing_map *map = tmk_map(test, TMK_BITS, 3 * sizeof(u64), 1, 0,
-					  &c);
+					  c);
 	unsigned int sorts = 0, partial = 0, bad = 0, dups = 0, last = 0;
 	atomic_t gate[1] = {};
 	struct tmk_worker w[2] = {};
@@ -682,9 +697,9 @@ static void tmk_sort_while_inserting(struct kunit *test)
 /* Clearing: every key, count and variable gone; the map as new. */
 static void tmk_clear(struct kunit *test)
 {
-	struct tmk_count c = {};
+	struct tmk_count *c = tmk_counts(test, NULL);
 	struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_MIN,
-					  sizeof(u64), 1, 2, &c);
+					  sizeof(u64), 1, 2, c);
 	unsigned int size = tracing_map_size(map);
 	struct tracing_map_elt *elt, **elts;
 	u64 k, val;
@@ -703,7 +718,7 @@ static void tmk_clear(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 0U);
 	KUNIT_EXPECT_EQ(test, tracing_map_hits(map), 0ULL);
 	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 0ULL);
-	KUNIT_EXPECT_EQ(test, atomic_read(&c.clears), (int)size);
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->clears), (int)size);
 	k = 3;
 	KUNIT_EXPECT_NULL(test, tracing_map_lookup(map, &k));
 	n = tracing_map_sort(map, tmk_cmp_key, NULL, &elts);
@@ -748,9 +763,9 @@ static void tmk_sort_order(struct kunit *test)
 	/* Indexes of sums[] in the expected order: 9s, 3s, 1s, 0. */
 	static const int order[] = { 1, 4, 0, 2, 5, 3, 7, 6 };
 	struct tmk_order o = { .sum_idx = 1 };
-	struct tmk_count c = {};
+	struct tmk_count *c = tmk_counts(test, NULL);
 	struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_MIN,
-					  2 * sizeof(u64), 2, 0, &c);
+					  2 * sizeof(u64), 2, 0, c);
 	struct tracing_map_elt *elt, **elts;
 	u64 key[2];
 	int i, n;
@@ -788,9 +803,9 @@ static void tmk_memory(struct kunit *test)
 	unsigned int keys;
 
 	for (keys = 1; keys <= 3; keys++) {
-		struct tmk_count c = {};
+		struct tmk_count *c = tmk_counts(test, NULL);
 		struct tracing_map *map = tmk_map(test, TRACING_MAP_BITS_DEFAULT,
-						  keys * sizeof(u64), 1, 0, &c);
+						  keys * sizeof(u64), 1, 0, c);
 		u64 key[3] = {};
 		struct tracing_map_elt *elt = tracing_map_insert(map, key);
 		size_t ours = 0, theirs;
