@@ -560,7 +560,7 @@ static int hwlat_cpu_offline(unsigned int cpu)
 static int hwlat_threads_start(struct trace_array *tr)
 {
 	lockdep_assert_held(&trace_types_lock);
-	if (hwlat_mode == HWLAT_PER_CPU)
+	if (READ_ONCE(hwlat_mode) == HWLAT_PER_CPU)
 		return hwlat_per_cpu_start(tr);
 	return hwlat_single_start(tr);
 }
@@ -696,7 +696,7 @@ static ssize_t hwlat_mode_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 	mutex_lock(&trace_types_lock);
 	ret = 0;
-	if (hwlat_tr && mode != hwlat_mode) {
+	if (hwlat_tr && mode != READ_ONCE(hwlat_mode)) {
 		hwlat_threads_stop();
 		WRITE_ONCE(hwlat_mode, mode);
 		ret = hwlat_threads_start(hwlat_tr);
