@@ -1401,10 +1401,14 @@ static const struct tracer blk_tracer = {
 	.print_header	= blk_tracer_print_header,
 };
 
+/*
+ * Before the top level's files (fs_initcall), for options/blk_classic;
+ * linked after the other tracers, so that it is listed first, as in 6.12.
+ */
 static int __init blk_tracer_register(void)
 {
 	if (!register_trace_event(&blk_event))
 		return -EBUSY;
 	return register_tracer(&blk_tracer);
 }
-device_initcall(blk_tracer_register);
+core_initcall(blk_tracer_register);

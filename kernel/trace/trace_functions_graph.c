@@ -659,6 +659,9 @@ static void graph_header(struct seq_file *m, struct trace_iterator *iter)
 	bool lat = opt(iter, TRACE_ITER(LATENCY_FMT));
 	bool dur = opt(iter, TRACE_ITER(GRAPH_DURATION));
 
+	/* Without context-info there are no columns to describe. */
+	if (!opt(iter, TRACE_ITER(CONTEXT_INFO)))
+		return;
 	if (lat) {
 		int n = (abstime ? 16 : 0) + (cpu ? 4 : 0) + (proc ? 17 : 0);
 

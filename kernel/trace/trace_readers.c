@@ -360,16 +360,21 @@ static void print_header(struct seq_file *m, struct trace_reader *r)
 	entries -= min(entries, r->skipped);
 	total -= min(total, r->skipped);
 	seq_printf(m, "# tracer: %s\n#\n", r->iter.tracer->name);
-	/* Without context-info there are no columns to describe. */
-	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
-		return;
+	/*
+	 * A tracer's own legend heeds context-info itself, as upstream's:
+	 * blk_classic's lines carry their own context, with the option off.
+	 */
 	if (r->iter.tracer->print_header) {
 		/* As upstream: no latency header while the buffer is empty. */
-		if ((flags & TRACE_ITER(LATENCY_FMT)) && entries)
+		if ((flags & TRACE_ITER(CONTEXT_INFO)) &&
+		    (flags & TRACE_ITER(LATENCY_FMT)) && entries)
 			print_lat_header(m, tr, entries, total, false);
 		r->iter.tracer->print_header(m, &r->iter);
 		return;
 	}
+	/* Without context-info there are no columns to describe. */
+	if (!(flags & TRACE_ITER(CONTEXT_INFO)))
+		return;
 	if (flags & TRACE_ITER(LATENCY_FMT)) {
 		/* As upstream: nothing more while the buffer is empty. */
 		if (entries)
