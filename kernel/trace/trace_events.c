@@ -677,6 +677,16 @@ static bool event_enabled_anywhere(struct trace_event_call *call)
 	return false;
 }
 
+/* Whether perf events are open on @call (trace_types_lock held). */
+static bool event_perf_open(struct trace_event_call *call)
+{
+#ifdef CONFIG_PERF_EVENTS
+	return call->perf_refcount;
+#else
+	return false;
+#endif
+}
+
 /* Free files taken out by event_del_file(), once no probe can use them. */
 static void event_free_files(struct list_head *gone)
 {
@@ -753,7 +763,9 @@ EXPORT_SYMBOL_GPL(trace_add_event_call);
  * @call: the event
  *
  * Return: 0, or -EBUSY while the event is enabled in a session (soft
- * mode included) or one of its events/ files is open.
+ * mode included), one of its events/ files is open, or a perf event is
+ * open on it.  A caller's own busy check may be stale: perf_trace_init()
+ * can open a perf event on the call between that check and this one.
  */
 int trace_remove_event_call(struct trace_event_call *call)
 {
@@ -761,7 +773,8 @@ int trace_remove_event_call(struct trace_event_call *call)
 	int ret = -EBUSY;
 
 	mutex_lock(&trace_types_lock);
-	if (!call->refcnt && !event_enabled_anywhere(call)) {
+	if (!call->refcnt && !event_perf_open(call) &&
+	    !event_enabled_anywhere(call)) {
 		event_unregister(call, &gone);
 		event_free_files(&gone);
 		ret = 0;
