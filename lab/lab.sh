@@ -90,7 +90,7 @@ logged() {
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
       file trace-cmd linux-perf bpftrace dwarves pkg-config libtracefs-dev
-      libtraceevent-dev spin"
+      libtraceevent-dev spin blktrace"
 
 cmd_deps() {
 	STEP=deps
@@ -309,6 +309,9 @@ cmd_initramfs() {
 		die "cannot build lab/guest/mmap_probe.c"
 	gcc -O2 -static -Wall -o "$root/lab/markers" "$REPO/lab/bench/markers.c" ||
 		die "cannot build lab/bench/markers.c"
+	# blktrace's ioctls driven directly (test.d/blktrace/blktrace-ioctl.tc).
+	gcc -O2 -static -Wall -o "$root/lab/blktrace_ioctl" "$REPO/lab/guest/blktrace_ioctl.c" ||
+		die "cannot build lab/guest/blktrace_ioctl.c"
 	# perf_event_open() and bpf() driven with hostile attributes, and
 	# attach/detach racing probe removal (stress.d/hostile-perf-bpf.tc).
 	if [ -f "$REPO/lab/guest/hostile_pmu.c" ]; then
@@ -356,6 +359,13 @@ cmd_initramfs() {
 	chmod -R u+w "$root/selftests/upstream-ftrace"
 	pack_trace_cmd "$root"
 	pack_perf "$root"
+	# Debian's blktrace and blkparse, for test.d/blktrace/blktrace-tool.tc.
+	local bp
+	for bp in blktrace blkparse; do
+		if command -v $bp > /dev/null; then
+			pack_program "$root" "$(command -v $bp)" $bp
+		fi
+	done
 	# chrt, for upstream's wakeup_rt and wakeup tests (util-linux).
 	if [ -x /usr/bin/chrt ]; then
 		rm -f "$root/usr/bin/chrt"
