@@ -576,9 +576,12 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg type,
 			break;
 		}
 		return 0;
+	case TRACE_REG_PERF_REGISTER:
+		/* perf has no probe for them: 6.12 answers ENODEV too. */
+		return -ENODEV;
 	default:
-		/* perf does not open synthetic events. */
-		return -EOPNOTSUPP;
+		/* Nothing to undo or follow for perf: it never registered. */
+		return 0;
 	}
 }
 
@@ -704,6 +707,8 @@ static int synth_event_add(const char *name, struct synth_fieldx *fields,
 	se->class.system = SYNTH_SYSTEM;
 	se->class.field_array = se->tfields;
 	se->class.reg = synth_reg;
+	/* perf is told ENODEV by synth_reg(), as 6.12 tells it. */
+	se->class.perf_reg = true;
 	se->call.class = &se->class;
 	se->call.name = se->name;
 	se->call.event.funcs = &synth_funcs;
