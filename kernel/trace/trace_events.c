@@ -905,26 +905,42 @@ static void module_remove_events(struct module *mod)
 	mutex_unlock(&trace_types_lock);
 }
 
-static int events_module_notify(struct notifier_block *nb, unsigned long val,
+static int events_module_coming(struct notifier_block *nb, unsigned long val,
 				void *data)
 {
 	struct module *mod = data;
 
-	if (!mod->num_trace_events)
-		return NOTIFY_OK;
-	if (val == MODULE_STATE_COMING)
+	if (val == MODULE_STATE_COMING && mod->num_trace_events)
 		module_add_events(mod);
-	else if (val == MODULE_STATE_GOING)
+	return NOTIFY_OK;
+}
+
+static int events_module_going(struct notifier_block *nb, unsigned long val,
+			       void *data)
+{
+	struct module *mod = data;
+
+	if (val == MODULE_STATE_GOING && mod->num_trace_events)
 		module_remove_events(mod);
 	return NOTIFY_OK;
 }
 
 /*
- * Above the jump labels' notifier: a going module's probes are detached
- * while its static keys are still known to them.
+ * A coming module's events appear below the jump labels' notifier (1)
+ * and the tracepoints' (0): once they are visible perf or a session may
+ * enable one at once, and a static key enabled before the jump labels
+ * know the module's sites would leave them unpatched (its disable then
+ * finds the wrong instruction).  A going module's events go above the
+ * jump labels' notifier: its probes are detached while its static keys
+ * are still known to them.
  */
-static struct notifier_block events_module_nb = {
-	.notifier_call	= events_module_notify,
+static struct notifier_block events_module_coming_nb = {
+	.notifier_call	= events_module_coming,
+	.priority	= -1,
+};
+
+static struct notifier_block events_module_going_nb = {
+	.notifier_call	= events_module_going,
 	.priority	= 2,
 };
 
@@ -1264,9 +1280,14 @@ void event_trace_del_tr(struct trace_array *tr)
  */
 __init int event_trace_init(void)
 {
+	int ret;
+
 	trace_create_file("available_events", TRACE_MODE_READ, NULL, NULL,
 			  &available_events_fops);
-	return register_module_notifier(&events_module_nb);
+	ret = register_module_notifier(&events_module_coming_nb);
+	if (ret)
+		return ret;
+	return register_module_notifier(&events_module_going_nb);
 }
 
 /* ---- the files of an event's directory ---------------------------------- */
