@@ -1391,6 +1391,7 @@ static void blk_tracer_stop(struct trace_array *tr)
 
 static const struct tracer blk_tracer = {
 	.name		= "blk",
+	.top_only	= true,
 	.start		= blk_tracer_start,
 	.stop		= blk_tracer_stop,
 	.options	= TRACE_ITER(BLK_CLASSIC) |

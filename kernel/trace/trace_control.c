@@ -994,13 +994,17 @@ static const struct file_operations current_fops = {
 static ssize_t available_read(struct file *filp, char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
+	struct trace_array *tr = file_key(filp)->tr;
 	const struct tracer *t;
 	int i, len = 0;
-	char buf[128];
+	char buf[256];
 
-	for (i = 0; (t = trace_tracer_nth(i)); i++)
+	for (i = 0; (t = trace_tracer_nth(i)); i++) {
+		if (t->top_only && tr != &global_trace)
+			continue;
 		len += scnprintf(buf + len, sizeof(buf) - len, "%s%s",
-				 i ? " " : "", t->name);
+				 len ? " " : "", t->name);
+	}
 	len += scnprintf(buf + len, sizeof(buf) - len, "\n");
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }

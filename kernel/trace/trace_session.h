@@ -612,6 +612,8 @@ int trace_event_enable_cmdline_record(bool on);
  *	default one (after the "# tracer:" line)
  * @max_latency: keeps its worst case in the snapshot buffer and
  *	tracing_max_latency (the latency tracers)
+ * @top_only: only the top level offers it (not in an instance's
+ *	available_tracers, as 6.12 hides blk there)
  *
  * Every hook but @start and @stop may be NULL.
  */
@@ -627,6 +629,7 @@ struct tracer {
 	void		(*print_header)(struct seq_file *m,
 					struct trace_iterator *iter);
 	bool		max_latency;
+	bool		top_only;
 };
 
 /* trace.c: the tracers, and a session's; "nop" when it has none */
