@@ -219,20 +219,29 @@ static void impossible(struct thr *t, const char *fmt, ...)
 	__atomic_add_fetch(&impossible_n, 1, __ATOMIC_RELAXED);
 }
 
-static int read_u64(const char *path, uint64_t *v)
+/* A small file's text, NUL-terminated: 0, or -1 if it cannot be read. */
+static int read_text(const char *path, char *buf, size_t size)
 {
-	char buf[64];
 	ssize_t n;
 	int fd;
 
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, size - 1);
 	close(fd);
 	if (n <= 0)
 		return -1;
 	buf[n] = 0;
+	return 0;
+}
+
+static int read_u64(const char *path, uint64_t *v)
+{
+	char buf[64];
+
+	if (read_text(path, buf, sizeof(buf)))
+		return -1;
 	*v = strtoull(buf, NULL, 0);
 	return 0;
 }
@@ -241,18 +250,11 @@ static int read_u64(const char *path, uint64_t *v)
 static int read_format_bit(const char *pmu, const char *name)
 {
 	char path[256], buf[64];
-	int fd, n;
 
 	snprintf(path, sizeof(path),
 		 "/sys/bus/event_source/devices/%s/format/%s", pmu, name);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
+	if (read_text(path, buf, sizeof(buf)))
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = 0;
 	return strncmp(buf, "config:", 7) ? -1 : atoi(buf + 7);
 }
 
