@@ -484,11 +484,9 @@ static ssize_t dropped_read(struct file *filp, char __user *ubuf, size_t cnt,
 			    loff_t *ppos)
 {
 	struct blk_trace *bt = filp->private_data;
-	char buf[16];
-	int len = scnprintf(buf, sizeof(buf), "%u\n",
-			    atomic_read(&bt->dropped));
 
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return trace_read_text(ubuf, cnt, ppos, "%u\n",
+			       atomic_read(&bt->dropped));
 }
 
 static const struct file_operations dropped_fops = {
