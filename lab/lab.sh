@@ -90,7 +90,7 @@ logged() {
 PKGS="gcc make flex bison bc libelf-dev libssl-dev cpio ccache xz-utils
       qemu-system-x86 busybox-static python3 patch kmod git perl libc6-dev
       file trace-cmd linux-perf bpftrace dwarves pkg-config libtracefs-dev
-      libtraceevent-dev spin blktrace"
+      libtraceevent-dev spin blktrace rtla rt-tests"
 
 cmd_deps() {
 	STEP=deps
