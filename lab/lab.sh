@@ -366,6 +366,10 @@ cmd_initramfs() {
 			pack_program "$root" "$(command -v $bp)" $bp
 		fi
 	done
+	# Debian's rtla, for the osnoise and timerlat tests.
+	if command -v rtla > /dev/null; then
+		pack_program "$root" "$(command -v rtla)" rtla
+	fi
 	# chrt, for upstream's wakeup_rt and wakeup tests (util-linux).
 	if [ -x /usr/bin/chrt ]; then
 		rm -f "$root/usr/bin/chrt"
