@@ -678,8 +678,12 @@ static int fprobe_parse(struct probe_parse *pp, struct probe_point *p,
 		return ret;
 	pp->flags = PROBE_F_KERNEL | PROBE_F_NOREGS;
 	pp->flags |= pt->type == FPT_EXIT ? PROBE_F_RETURN : PROBE_F_ENTRY;
-	if (pt->type == FPT_TPOINT)
+	/* BTF names the function's parameters, or the tracepoint's. */
+	pp->func = pt->type == FPT_TPOINT ? pt->tp_name : pt->place;
+	if (pt->type == FPT_TPOINT) {
+		pp->flags |= PROBE_F_TPOINT;
 		pp->max_arg = TPROBE_ARGS_MAX;
+	}
 	return probe_args_parse(pp, &p->args, argc, argv, pos,
 				point_kind(p)->hdr);
 }

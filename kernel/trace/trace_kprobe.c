@@ -499,6 +499,8 @@ static int kprobe_parse(struct probe_parse *pp, struct probe_point *p,
 		pp->flags |= PROBE_F_RETURN;
 	else if (point_on_entry(pt))
 		pp->flags |= PROBE_F_ENTRY;
+	/* BTF names the parameters of the function at its entry or exit. */
+	pp->func = pt->symbol;
 	return probe_args_parse(pp, &p->args, argc, argv, pos,
 				point_kind(p)->hdr);
 }

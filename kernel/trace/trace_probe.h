@@ -99,7 +99,20 @@
 	X(DIFF_ARG_TYPE,	"Argument type or name is different from existing probe") \
 	X(SAME_PROBE,		"There is already the exact same probe event") \
 	X(NOSUP_BTFARG,		"BTF is not available or not supported") \
+	X(NO_BTFARG,		"This variable is not found at this probe point") \
+	X(NO_BTF_ENTRY,		"No BTF entry for this probe point")	\
+	X(BAD_VAR_ARGS,		"$arg* must be an independent parameter without name etc.") \
 	X(NOFENTRY_ARGS,	"$arg* can be used only on function entry or exit") \
+	X(DOUBLE_ARGS,		"$arg* can be used only once in the parameters") \
+	X(ARGS_2LONG,		"$arg* failed because the argument list is too long") \
+	X(ARGIDX_2BIG,		"$argN index is too big")		\
+	X(NO_RETVAL,		"This function returns 'void' type")	\
+	X(NO_PTR_STRCT,		"This is not a pointer to union/structure.") \
+	X(NOSUP_DAT_ARG,	"Non pointer structure/union argument is not supported.") \
+	X(BAD_HYPHEN,		"Failed to parse single hyphen. Forgot '>'?") \
+	X(NO_BTF_FIELD,		"This field is not found.")		\
+	X(BAD_BTF_TID,		"Failed to get BTF type info.")		\
+	X(BAD_TYPE4STR,		"This type does not fit for string.")	\
 	X(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type") \
 	X(TOO_MANY_ARGS,	"Too many arguments")			\
 	X(NO_TRACEPOINT,	"Tracepoint is not found")		\
@@ -140,6 +153,9 @@ enum probe_base {
 #define PROBE_F_USER		BIT(3)	/* a user task's registers and memory */
 #define PROBE_F_NOREGS		BIT(4)	/* no %register (fprobe, tracepoint) */
 #define PROBE_F_EVENT		BIT(5)	/* another event's record: $field */
+#define PROBE_F_TPOINT		BIT(6)	/* a tracepoint's probe (with ENTRY) */
+
+struct probe_btf;
 
 /**
  * struct probe_parse - one definition being parsed
@@ -152,6 +168,10 @@ enum probe_base {
  * @err_pos: where that error's caret points
  * @max_arg: the highest $argN the kind can fetch, or 0 for the default
  * @event: for PROBE_F_EVENT, the event whose record's fields $NAME names
+ * @func: the probed function (or with PROBE_F_TPOINT the tracepoint),
+ *	whose BTF names and types the arguments; NULL for none
+ * @btf: what trace_probe_btf.c found of @func, while the arguments are
+ *	parsed (probe_args_parse() drops it)
  */
 struct probe_parse {
 	const char	*loc;
@@ -162,6 +182,8 @@ struct probe_parse {
 	int		err_pos;
 	unsigned int	max_arg;
 	struct trace_event_call	*event;
+	const char	*func;
+	struct probe_btf	*btf;
 };
 
 void probe_log_err(struct probe_parse *pp, int pos, enum probe_error err);
@@ -282,6 +304,43 @@ struct probe_link {
 	struct trace_event_file	*file;
 	struct rcu_head		rcu;
 };
+
+/* ---- BTF-typed arguments (trace_probe_btf.c) ---- */
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+int probe_btf_expand(struct probe_parse *pp, int *argc, char ***argv,
+		     int **pos, void **mem);
+int probe_btf_parse_name(struct probe_parse *pp, struct probe_arg *a,
+			 char *s, int pos);
+int probe_btf_arg_type(struct probe_parse *pp, struct probe_arg *a,
+		       const char *type, int tpos, const char **tname);
+void probe_btf_put(struct probe_parse *pp);
+#else
+static inline int probe_btf_expand(struct probe_parse *pp, int *argc,
+				   char ***argv, int **pos, void **mem)
+{
+	*mem = NULL;
+	return 0;
+}
+
+static inline int probe_btf_parse_name(struct probe_parse *pp,
+				       struct probe_arg *a, char *s, int pos)
+{
+	probe_log_err(pp, pos, PE_NOSUP_BTFARG);
+	return -EOPNOTSUPP;
+}
+
+static inline int probe_btf_arg_type(struct probe_parse *pp,
+				     struct probe_arg *a, const char *type,
+				     int tpos, const char **tname)
+{
+	return 0;
+}
+
+static inline void probe_btf_put(struct probe_parse *pp)
+{
+}
+#endif
 
 /* ---- types of arguments (trace_probe_args.c) ---- */
 

@@ -194,6 +194,19 @@ static int parse_field(struct probe_parse *pp, struct probe_arg *a,
 	return 0;
 }
 
+/*
+ * "$retval", "$retval->field..." where BTF may type it: in the kernel,
+ * with BTF arguments built.
+ */
+static bool btf_retval(struct probe_parse *pp, const char *s)
+{
+	if (!IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) ||
+	    !(pp->flags & PROBE_F_KERNEL) || (pp->flags & PROBE_F_USER) ||
+	    !str_has_prefix(s, "retval"))
+		return false;
+	return !s[6] || s[6] == '-' || s[6] == '.';
+}
+
 static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 		     int pos)
 {
@@ -202,7 +215,14 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 
 	if (pp->flags & PROBE_F_EVENT)
 		return parse_field(pp, a, s, pos);
-	if (!strcmp(s, "retval")) {
+	if (btf_retval(pp, s)) {
+		if (!(pp->flags & PROBE_F_RETURN)) {
+			probe_log_err(pp, pos, PE_RETVAL_ON_PROBE);
+			return -EINVAL;
+		}
+		/* Typed from the function's BTF, fields and all. */
+		return probe_btf_parse_name(pp, a, s - 1, pos);
+	} else if (!strcmp(s, "retval")) {
 		if (!(pp->flags & PROBE_F_RETURN)) {
 			probe_log_err(pp, pos, PE_RETVAL_ON_PROBE);
 			return -EINVAL;
@@ -222,6 +242,11 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 	} else if (!strcmp(s, "comm")) {
 		a->base = PB_COMM;
 	} else if (!strcmp(s, "arg*")) {
+		/* probe_btf_expand() took those standing alone. */
+		if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+			probe_log_err(pp, pos, PE_BAD_VAR_ARGS);
+			return -EINVAL;
+		}
 		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
 		return -EOPNOTSUPP;
 	} else if (str_has_prefix(s, "arg")) {
@@ -412,11 +437,9 @@ static int parse_fetch(struct probe_parse *pp, struct probe_arg *a, char *s,
 	case '\\':
 		return parse_immediate(pp, a, s, pos);
 	}
-	/* A C name: an argument or field named with BTF, not built. */
-	if (isalpha(*s) || *s == '_') {
-		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
-		return -EOPNOTSUPP;
-	}
+	/* A C name: an argument and its fields, named with BTF. */
+	if (isalpha(*s) || *s == '_')
+		return probe_btf_parse_name(pp, a, s, pos);
 	probe_log_err(pp, pos, PE_BAD_FETCH_ARG);
 	return -EINVAL;
 }
@@ -585,6 +608,26 @@ static int arg_set_ctype(struct probe_arg *a)
 	return a->ctype ? 0 : -ENOMEM;
 }
 
+/*
+ * An argument written without "name=": with BTF arguments, one that is
+ * a C name is called so (as are "$argN", which became their names);
+ * others are "argN".
+ */
+static char *default_arg_name(const char *tok, int i)
+{
+	size_t len = strcspn(tok, ":");
+	char *name;
+
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && len &&
+	    len <= PROBE_ARG_NAME_MAX) {
+		name = kstrndup(tok, len, GFP_KERNEL);
+		if (!name || probe_good_name(name))
+			return name;
+		kfree(name);
+	}
+	return kasprintf(GFP_KERNEL, "arg%d", i + 1);
+}
+
 /**
  * probe_parse_arg() - parse one "[name=]fetcharg[:type]" of a definition
  * @pp: the definition
@@ -600,6 +643,7 @@ int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
 {
 	struct probe_arg *a = &pa->args[i];
 	char *body = tok, *eq, *colon, *type = NULL;
+	const char *tname = NULL;
 	int bpos = pos, tpos = 0, j, ret;
 
 	eq = strchr(tok, '=');
@@ -621,7 +665,7 @@ int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
 		body = eq + 1;
 		bpos = pos + (body - tok);
 	} else {
-		a->name = kasprintf(GFP_KERNEL, "arg%d", i + 1);
+		a->name = default_arg_name(tok, i);
 	}
 	if (!a->name)
 		return -ENOMEM;
@@ -653,8 +697,12 @@ int probe_parse_arg(struct probe_parse *pp, struct probe_args *pa, int i,
 			return ret;
 	}
 	ret = parse_fetch(pp, a, body, bpos);
+	if (!ret)
+		ret = probe_btf_arg_type(pp, a, type, tpos, &tname);
 	if (ret)
 		return ret;
+	if (!a->type && tname)
+		a->type = type_find(tname);
 	/* Text is recorded as a string unless typed otherwise. */
 	if (!a->type)
 		a->type = type_find(a->base == PB_COMM || a->base == PB_STR ||
@@ -780,18 +828,26 @@ unsigned int probe_hdr_size(const struct trace_event_fields *hdr)
  * @pos: the offset of each word in the definition, for error_log
  * @hdr: the kind's header fields (they come first in the record)
  *
+ * With BTF arguments, "$arg*" and "$argN" first become the names of the
+ * function's parameters (probe_btf_expand()), as in 6.12.
+ *
  * Return: 0, or probe_parse_arg()'s error.
  */
 int probe_args_parse(struct probe_parse *pp, struct probe_args *pa,
 		     int argc, char **argv, int *pos,
 		     const struct trace_event_fields *hdr)
 {
+	void *words;
 	int i, ret;
 
-	ret = probe_args_alloc(pa, argc - 2);
+	ret = probe_btf_expand(pp, &argc, &argv, &pos, &words);
+	if (!ret)
+		ret = probe_args_alloc(pa, argc - 2);
 	for (i = 2; !ret && i < argc; i++)
 		ret = probe_parse_arg(pp, pa, i - 2, argv[i], pos[i]);
 	if (!ret)
 		probe_args_layout(pa, probe_hdr_size(hdr));
+	probe_btf_put(pp);
+	kfree(words);
 	return ret;
 }
