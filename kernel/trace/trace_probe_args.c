@@ -243,7 +243,7 @@ static int parse_var(struct probe_parse *pp, struct probe_arg *a, char *s,
 		a->base = PB_COMM;
 	} else if (!strcmp(s, "arg*")) {
 		/* probe_btf_expand() took those standing alone. */
-		if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+		if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && pp->func) {
 			probe_log_err(pp, pos, PE_BAD_VAR_ARGS);
 			return -EINVAL;
 		}

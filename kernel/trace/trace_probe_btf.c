@@ -130,6 +130,8 @@ static int probe_btf_get(struct probe_parse *pp)
 	struct probe_btf *pb = pp->btf;
 	int ret;
 
+	if (!pp->func)
+		return -ENOENT;
 	if (!pb) {
 		pb = kzalloc(sizeof(*pb), GFP_KERNEL);
 		if (!pb)
@@ -138,8 +140,6 @@ static int probe_btf_get(struct probe_parse *pp)
 	}
 	if (pb->looked)
 		return pb->btf ? 0 : -ENOENT;
-	if (!pp->func)
-		return -ENOENT;
 	ret = lookup_proto(pp, pb);
 	if (ret != -ENOMEM)
 		pb->looked = true;
@@ -594,9 +594,11 @@ int probe_btf_parse_name(struct probe_parse *pp, struct probe_arg *a,
 	u32 tid = 0;
 	int ret;
 
+	/* Only a function's (or tracepoint's) parameters have names. */
 	if (!(pp->flags & (PROBE_F_ENTRY | PROBE_F_RETURN)) ||
 	    !(pp->flags & PROBE_F_KERNEL) ||
-	    (pp->flags & (PROBE_F_USER | PROBE_F_EVENT))) {
+	    (pp->flags & (PROBE_F_USER | PROBE_F_EVENT)) ||
+	    (!pp->func && !retval)) {
 		probe_log_err(pp, pos, PE_NOSUP_BTFARG);
 		return -EOPNOTSUPP;
 	}
