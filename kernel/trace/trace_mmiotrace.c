@@ -14,12 +14,12 @@
  *   VERSION 20070824			first, in trace_pipe
  *   PCIDEV <bus/devfn> <ids> <irq> ...	the PCI devices, in trace_pipe
  *   R|W <width> <time> <map> <phys> <value> <pc> 0
- *   MAP <time> <map> <phys> <virt> <len> 0 0, UNMAP <time> <map> 0 0
+ *   MAP <time> <map> <phys> <virt> <len> 0x0 0, UNMAP <time> <map> 0x0 0
  *   MARK <time> <text>			trace_marker and mmiotrace_printk()
  *
- * Records the buffer could not take are counted and reported to readers
- * as "MARK 0.000000 Lost N events." lines, with one warning on the
- * console per run.
+ * Records the buffer could not take, or overwrote, are counted and
+ * reported to readers as "MARK 0.000000 Lost N events." lines, with one
+ * warning on the console per run.
  */
 #include <linux/mmiotrace.h>
 #include <linux/pci.h>
