@@ -174,6 +174,28 @@ unsigned long ring_buffer_commit_overrun_cpu(struct trace_buffer *buffer,
 unsigned long ring_buffer_dropped_events_cpu(struct trace_buffer *buffer,
 					     int cpu);
 unsigned long ring_buffer_read_events_cpu(struct trace_buffer *buffer, int cpu);
+
+/**
+ * struct ring_buffer_loss_hook - who is told which events a buffer lost
+ * @overwritten: called once for each event of a sub-buffer that the
+ *	writer is about to overwrite (overwrite mode), with the event's
+ *	payload, in the writer's context (any, NMI included) on its CPU
+ * @refused: called by ring_buffer_account_refusal() with the caller's
+ *	@key and the number of writes this CPU refused since the last call
+ *
+ * Both run where the writer runs: they must not sleep, lock or trace.
+ */
+struct ring_buffer_loss_hook {
+	void	(*overwritten)(const struct ring_buffer_loss_hook *hook,
+			       void *payload);
+	void	(*refused)(const struct ring_buffer_loss_hook *hook,
+			   unsigned int key, unsigned long n);
+};
+
+void ring_buffer_set_loss_hook(struct trace_buffer *buffer,
+			       const struct ring_buffer_loss_hook *hook);
+void ring_buffer_account_refusal(struct trace_buffer *buffer,
+				 unsigned int key);
 size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu);
 
 /* Time. */

@@ -297,9 +297,11 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 	struct ring_buffer_event *event;
 
 	event = ring_buffer_lock_reserve(buffer, len);
-	if (event)
+	if (likely(event))
 		tracing_generic_entry_update(__ring_buffer_event_data(event),
 					     type, trace_ctx);
+	else
+		ring_buffer_account_refusal(buffer, type);
 	return event;
 }
 

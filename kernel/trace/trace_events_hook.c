@@ -235,6 +235,8 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->event = ring_buffer_lock_reserve(tr->buffer, len);
 	if (!fbuffer->event) {
+		ring_buffer_account_refusal(tr->buffer,
+					    trace_file->call->event.type);
 		/*
 		 * Tracing is off or the buffer full: hooks see the record
 		 * all the same (a traceon trigger must see its event).

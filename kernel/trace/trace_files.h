@@ -37,6 +37,10 @@ extern const struct file_operations trace_marker_fops;
 extern const struct file_operations trace_marker_raw_fops;
 extern const struct file_operations error_log_fops;
 extern const struct file_operations readme_fops;
+
+/* trace_lost.c: lost_events, a session's losses by event type */
+extern const struct file_operations lost_events_fops;
+void trace_lost_free(struct trace_array *tr);
 void trace_create_option_files(struct trace_array *tr);
 int trace_set_option(struct trace_array *tr, const char *name);
 

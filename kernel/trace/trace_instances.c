@@ -75,6 +75,8 @@ static int trace_session_create_files(struct trace_array *tr)
 	trace_create_file("trace_marker_raw", 0220, d, key,
 			  &trace_marker_raw_fops);
 	trace_create_file("error_log", TRACE_MODE_WRITE, d, key, &error_log_fops);
+	trace_create_file("lost_events", TRACE_MODE_WRITE, d, key,
+			  &lost_events_fops);
 #ifdef CONFIG_TRACER_SNAPSHOT
 	trace_create_file("snapshot", TRACE_MODE_WRITE, d, key, &snapshot_fops);
 #endif
@@ -133,6 +135,7 @@ static int instance_remove(struct trace_array *tr)
 	tracefs_remove(tr->dir);
 	tr->dir = NULL;
 	trace_error_log_clear(tr);
+	trace_lost_free(tr);
 	trace_array_free(tr);
 	return 0;
 }

@@ -448,6 +448,8 @@ struct trace_max {
  * @tracer: its current_tracer; NULL for nop (trace_functions.c)
  * @func: its function tracer (CONFIG_FUNCTION_TRACER)
  * @max: its latency tracer's worst case (CONFIG_TRACER_MAX_TRACE)
+ * @lost: its losses by event type (trace_lost.c), NULL until counted;
+ *	under trace_types_lock
  */
 struct trace_array {
 	struct list_head	list;
@@ -479,6 +481,7 @@ struct trace_array {
 	struct rw_semaphore	read_all;
 	struct mutex		*read_cpu;	/* per CPU: its buffer's readers */
 	const struct tracer	*tracer;
+	struct trace_lost	*lost;
 #ifdef CONFIG_FUNCTION_TRACER
 	struct trace_func	func;
 #endif

@@ -154,6 +154,9 @@ struct rb_pending {
  * @dropped_events: (writer) events dropped: buffer full, reader busy, a
  *	write nested deeper than %RB_MAX_NEST, or the buffer stopped for a
  *	resize
+ * @refused: (writer) writes lost (counted in @dropped_events or
+ *	@commit_overrun) while a loss hook was set, not yet collected by
+ *	ring_buffer_account_refusal()
  * @bytes: (writer) payload bytes reserved, ever
  * @record_disabled: writes are refused while non-zero; %RB_CPU_STOPPED is
  *	added while a resize or reset rebuilds the buffer
@@ -213,6 +216,7 @@ struct rb_cpu {
 	local_t			overrun;
 	local_t			commit_overrun;
 	local_t			dropped_events;
+	local_t			refused;
 	local_t			bytes;
 	atomic_t		record_disabled;
 	atomic_t		iterators;
@@ -294,6 +298,7 @@ struct rb_cpu {
  * @reconfig: non-zero while a resize or sub-buffer order change runs
  *	(under @mutex); ring_buffer_read_start() backs off when it sees it
  *	(ordering row O8)
+ * @loss_hook: told about each lost event, or NULL (loss.c; row O10)
  */
 struct trace_buffer {
 	unsigned int		flags;
@@ -313,6 +318,7 @@ struct trace_buffer {
 	wait_queue_head_t	waitq;
 	atomic_t		wake_gen;
 	atomic_t		reconfig;
+	const struct ring_buffer_loss_hook *loss_hook;
 };
 
 #define RB_BUFFER_OFF		BIT(20)
@@ -399,6 +405,18 @@ static inline bool rb_alloc_refused(void)
 	return false;
 }
 #endif
+
+/* loss.c */
+void rb_report_overwritten(struct rb_cpu *cb, struct rb_page *page,
+			   const struct ring_buffer_loss_hook *hook);
+
+/* A write lost (@counter: which kind), noted for its attribution. */
+static inline void rb_lose(struct rb_cpu *cb, local_t *counter)
+{
+	local_inc(counter);
+	if (READ_ONCE(cb->buffer->loss_hook))
+		local_inc(&cb->refused);
+}
 
 /* write.c */
 void rb_wakeup_work(struct irq_work *work);

@@ -206,7 +206,14 @@ static bool rb_make_room(struct rb_cpu *cb, unsigned long seq)
 		 * O7: fails if the reader claimed head meanwhile.
 		 */
 		if (atomic_long_cmpxchg(&cb->head, hv, (head + 1) << 1) == hv) {
+			const struct ring_buffer_loss_hook *hook;
+
 			local_add(cnt, &cb->overrun);
+			/* O10: the hook's fields, through its pointer */
+			hook = READ_ONCE(cb->buffer->loss_hook);
+			if (unlikely(hook))
+				rb_report_overwritten(cb, rb_wslot(cb, head),
+						      hook);
 			return true;
 		}
 	}
@@ -308,11 +315,11 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	 * writer checked the length against the old &trace_buffer.max_length.
 	 */
 	if (unlikely(extra + size > cb->subbuf_size)) {
-		local_inc(&cb->dropped_events);
+		rb_lose(cb, &cb->dropped_events);
 		return false;
 	}
 	if (local_cmpxchg(&cb->crossing, 0, 1) != 0) {
-		local_inc(&cb->dropped_events);
+		rb_lose(cb, &cb->dropped_events);
 		return false;
 	}
 	barrier();
@@ -324,11 +331,11 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 		return true;
 	}
 	if (seq + 1 - rb_seq(cb, local_read(&cb->cpos)) >= cb->nr) {
-		local_inc(&cb->commit_overrun);
+		rb_lose(cb, &cb->commit_overrun);
 		goto fail;
 	}
 	if (!rb_make_room(cb, seq + 1)) {
-		local_inc(&cb->dropped_events);
+		rb_lose(cb, &cb->dropped_events);
 		if (!(buffer->flags & RB_FL_OVERWRITE))
 			rb_close_full(cb, seq, pos);
 		goto fail;
@@ -448,7 +455,7 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 	if (likely(!disabled))
 		return true;
 	if (disabled & RB_CPU_STOPPED)
-		local_inc(&cb->dropped_events);
+		rb_lose(cb, &cb->dropped_events);
 	return false;
 }
 
@@ -552,7 +559,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	depth = local_inc_return(&cb->committing) - 1;
 	barrier();
 	if (unlikely(depth >= RB_MAX_NEST)) {
-		local_inc(&cb->dropped_events);
+		rb_lose(cb, &cb->dropped_events);
 		rb_end_commit(cb);
 		goto out;
 	}
