@@ -75,9 +75,11 @@ check-debug:
 # The kernel with BTF (CONFIG_DEBUG_INFO_BTF, pahole from Debian's
 # dwarves): the BPF client tests, and those that need the kernel's types
 # (tp_btf programs, bpftrace taking types from BTF instead of headers),
-# in one guest.  Named by their paths in the repository.
+# and the probe events' BTF-typed arguments (test.d/btfargs), in one
+# guest.  Named by their paths in the repository.
 BTF_TESTS := $(addprefix lab/guest/clients.d/,bpf-btf.tc bpftrace-probes.tc \
-	bpf-attach.tc bpf-attach-loop.tc bpf-module-unload.tc)
+	bpf-attach.tc bpf-attach-loop.tc bpf-module-unload.tc) \
+	tools/testing/selftests/ftrace/test.d/btfargs
 BTF_MISSING := $(filter-out $(wildcard $(BTF_TESTS)),$(BTF_TESTS))
 check-btf:
 	$(if $(BTF_MISSING),$(error BTF_TESTS names files that do not exist: $(BTF_MISSING)))
