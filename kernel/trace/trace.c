@@ -646,7 +646,8 @@ static int tracer_switch(struct trace_array *tr, const struct tracer *t)
  * @tr: the session
  * @name: "nop", "function", ...
  *
- * Return: 0, -EINVAL for a tracer unknown, or the tracer's error.
+ * Return: 0, -EINVAL for a tracer unknown (or one only the top level
+ * offers, asked for in an instance), or the tracer's error.
  */
 int tracing_set_tracer(struct trace_array *tr, const char *name)
 {
@@ -655,6 +656,9 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	mutex_lock(&trace_types_lock);
 	for (i = 0; i < nr_tracers; i++)
 		if (!strcmp(name, tracers[i]->name)) {
+			/* Not offered here: unknown, the tracer in use kept. */
+			if (tracers[i]->top_only && tr != &global_trace)
+				break;
 			ret = __tracing_update_buffers(tr);
 			if (!ret)
 				ret = tracer_switch(tr, tracers[i]);
