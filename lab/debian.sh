@@ -53,10 +53,11 @@
 #                    ftrace-managed functions fail with an error),
 #                    DYNAMIC_FTRACE_WITH_ARGS, FPROBE
 #   tracers:         NOP_TRACER, CONTEXT_SWITCH_TRACER, GENERIC_TRACER,
-#                    MMIOTRACE
-#   events:          FTRACE_SYSCALLS, BLK_DEV_IO_TRACE
+#                    MMIOTRACE (built since)
+#   events:          FTRACE_SYSCALLS, BLK_DEV_IO_TRACE (built since)
 #   dynamic events:  DYNAMIC_EVENTS, PROBE_EVENTS, KPROBE_EVENTS,
-#                    UPROBE_EVENTS, FPROBE_EVENTS, PROBE_EVENTS_BTF_ARGS
+#                    UPROBE_EVENTS, FPROBE_EVENTS,
+#                    PROBE_EVENTS_BTF_ARGS (built since)
 #   BPF:             BPF_EVENTS
 #   histograms:      TRACING_MAP, SYNTH_EVENTS, HIST_TRIGGERS
 #   (and BRANCH_PROFILE_NONE, the "no branch profiling" choice)
