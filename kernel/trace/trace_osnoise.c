@@ -955,10 +955,15 @@ static void osnoise_rest(void)
 	u64 runtime = READ_ONCE(osnoise_params.runtime);
 	ktime_t wait;
 
-	if (period <= runtime) {
-		cond_resched();
+	/*
+	 * A thread that never sleeps (runtime == period) passes through no
+	 * voluntary switch, which is what RCU Tasks waits for: say it is
+	 * at a quiescent point, or synchronize_rcu_tasks() (a direct call
+	 * registered, an ftrace_ops freed) waits as long as it runs.
+	 */
+	cond_resched_tasks_rcu_qs();
+	if (period <= runtime)
 		return;
-	}
 	wait = ns_to_ktime(min_t(u64, period - runtime, KTIME_MAX / NSEC_PER_USEC) *
 			   NSEC_PER_USEC);
 	set_current_state(TASK_INTERRUPTIBLE);
