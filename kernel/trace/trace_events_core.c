@@ -5,7 +5,11 @@
  * rest, each with the format and id that readers of the binary buffer
  * (trace-cmd, perf, libtraceevent) parse its records by.  Their layouts
  * (trace_session.h) and formats are user ABI; their text is trace_output.c's
- * (trace_<name>_funcs).  Nothing enables them: the tracers write them.
+ * (trace_<name>_funcs), or for the records of the hwlat, osnoise, timerlat
+ * and mmiotrace tracers their tracer's.  Those are here too because 6.12
+ * offers every format of its trace_entries.h whatever is built: a tool
+ * finds them on a kernel without the tracer.  Nothing enables them: the
+ * tracers write them.
  */
 #include <linux/init.h>
 #include <linux/trace_events.h>
@@ -93,7 +97,6 @@ static struct trace_event_fields branch_fields[] = {
 static_assert(sizeof_field(struct trace_branch, func) == 31 &&
 	      sizeof_field(struct trace_branch, file) == 21);
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 #define GRAPH_FIELD(_type, _name, _struct, _member, _signed) {		\
 		.type = _type, .name = #_name,				\
 		.offset = offsetof(struct _struct, _member._name),	\
@@ -118,7 +121,6 @@ static struct trace_event_fields funcgraph_exit_fields[] = {
 	GRAPH_FIELD("unsigned long long", rettime, ftrace_graph_ret_entry, ret, 0),
 	{}
 };
-#endif
 
 static struct trace_event_fields print_fields[] = {
 	CORE_FIELD("unsigned long", ip, print_entry),
@@ -159,7 +161,86 @@ static struct trace_event_fields context_switch_fields[] = {
 /* The same record as a context switch's. */
 #define wakeup_fields context_switch_fields
 
-#define CORE_EVENT(_name, _type, _entry, _fmt)				\
+/*
+ * The tracers' records: their fields, with the signedness 6.12 gives
+ * them (@_s), under the names 6.12 shows.
+ */
+#define TRACER_FIELD(_type, _name, _struct, _member, _s) {		\
+		.type = _type, .name = _name,				\
+		.offset = offsetof(struct _struct, _member),		\
+		.size = sizeof_field(struct _struct, _member),		\
+		.is_signed = _s,					\
+	}
+
+/* The time stamp shows as its two members. */
+static struct trace_event_fields hwlat_fields[] = {
+	TRACER_FIELD("u64", "duration", hwlat_entry, duration, 0),
+	TRACER_FIELD("u64", "outer_duration", hwlat_entry, outer_duration, 0),
+	TRACER_FIELD("u64", "nmi_total_ts", hwlat_entry, nmi_total_ts, 0),
+	TRACER_FIELD("s64", "tv_sec", hwlat_entry, timestamp.tv_sec, 1),
+	TRACER_FIELD("long", "tv_nsec", hwlat_entry, timestamp.tv_nsec, 1),
+	TRACER_FIELD("unsigned int", "nmi_count", hwlat_entry, nmi_count, 0),
+	TRACER_FIELD("unsigned int", "seqnum", hwlat_entry, seqnum, 0),
+	TRACER_FIELD("unsigned int", "count", hwlat_entry, count, 0),
+	{}
+};
+
+#define OSNOISE_FIELD(_type, _name)					\
+	TRACER_FIELD(_type, #_name, osnoise_entry, _name, 0)
+
+static struct trace_event_fields osnoise_fields[] = {
+	OSNOISE_FIELD("u64", noise),
+	OSNOISE_FIELD("u64", runtime),
+	OSNOISE_FIELD("u64", max_sample),
+	OSNOISE_FIELD("unsigned int", hw_count),
+	OSNOISE_FIELD("unsigned int", nmi_count),
+	OSNOISE_FIELD("unsigned int", irq_count),
+	OSNOISE_FIELD("unsigned int", softirq_count),
+	OSNOISE_FIELD("unsigned int", thread_count),
+	{}
+};
+
+static struct trace_event_fields timerlat_fields[] = {
+	TRACER_FIELD("unsigned int", "seqnum", timerlat_entry, seqnum, 0),
+	TRACER_FIELD("int", "context", timerlat_entry, context, 1),
+	TRACER_FIELD("u64", "timer_latency", timerlat_entry, timer_latency, 0),
+	{}
+};
+
+/* The members of mmio-mod.c's report, each a field. */
+#define MMIO_FIELD(_type, _struct, _in, _name, _s)			\
+	TRACER_FIELD(_type, #_name, _struct, _in._name, _s)
+
+static struct trace_event_fields mmiotrace_rw_fields[] = {
+	MMIO_FIELD("resource_size_t", mmio_rw_entry, rw, phys, 0),
+	MMIO_FIELD("unsigned long", mmio_rw_entry, rw, value, 0),
+	MMIO_FIELD("unsigned long", mmio_rw_entry, rw, pc, 0),
+	MMIO_FIELD("int", mmio_rw_entry, rw, map_id, 1),
+	MMIO_FIELD("unsigned char", mmio_rw_entry, rw, opcode, 0),
+	MMIO_FIELD("unsigned char", mmio_rw_entry, rw, width, 0),
+	{}
+};
+
+static struct trace_event_fields mmiotrace_map_fields[] = {
+	MMIO_FIELD("resource_size_t", mmio_map_entry, map, phys, 0),
+	MMIO_FIELD("unsigned long", mmio_map_entry, map, virt, 0),
+	MMIO_FIELD("unsigned long", mmio_map_entry, map, len, 0),
+	MMIO_FIELD("int", mmio_map_entry, map, map_id, 1),
+	MMIO_FIELD("unsigned char", mmio_map_entry, map, opcode, 0),
+	{}
+};
+
+/*
+ * The tracers' records' text is their tracer's, given with
+ * trace_events_core_set_text() when it is built.  Until then (or in a
+ * kernel without it, where no such record is ever written) a record
+ * would show as its type number.
+ */
+static struct trace_event_functions tracer_absent_funcs = {
+	.trace	= trace_nop_print,
+};
+
+#define CORE_EVENT_TEXT(_name, _type, _entry, _fmt, _funcs)		\
 	static struct trace_event_fields *_name##_fields_get(void)	\
 	{								\
 		return _name##_fields;					\
@@ -173,9 +254,27 @@ static struct trace_event_fields context_switch_fields[] = {
 		.class		= &_name##_class,			\
 		.name		= #_name,				\
 		.print_fmt	= _fmt,					\
-		.event		= { .type = _type, .funcs = &trace_##_name##_funcs }, \
+		.event		= { .type = _type, .funcs = _funcs },	\
 		.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,		\
 	}
+
+/* A record type whose text is trace_output.c's trace_<name>_funcs. */
+#define CORE_EVENT(_name, _type, _entry, _fmt)				\
+	CORE_EVENT_TEXT(_name, _type, _entry, _fmt, &trace_##_name##_funcs)
+
+/* A tracer's record type: the tracer gives the text, when it is built. */
+#define TRACER_EVENT(_name, _type, _entry, _fmt)			\
+	CORE_EVENT_TEXT(_name, _type, _entry, _fmt, &tracer_absent_funcs)
+
+/*
+ * function_graph's records: trace_output.c has their text when the tracer
+ * is built; their formats are here either way, as in 6.12.
+ */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+#define GRAPH_EVENT(_name, _type, _entry, _fmt)	CORE_EVENT(_name, _type, _entry, _fmt)
+#else
+#define GRAPH_EVENT(_name, _type, _entry, _fmt)	TRACER_EVENT(_name, _type, _entry, _fmt)
+#endif
 
 /* The print format of both stacks: eight callers, as 6.12's. */
 #define CALLERS_FMT							\
@@ -206,20 +305,18 @@ CORE_EVENT(func_repeats, TRACE_FUNC_REPEATS, func_repeats_entry,
 CORE_EVENT(branch, TRACE_BRANCH, trace_branch,
 	   "\"%u:%s:%s (%u)%s\", REC->line, REC->func, REC->file, "
 	   "REC->correct, REC->constant ? \" CONSTANT\" : \"\"");
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-CORE_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
-	   "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
+GRAPH_EVENT(funcgraph_entry, TRACE_GRAPH_ENT, ftrace_graph_ent_entry,
+	    "\"--> %ps (%d)\", (void *)REC->func, REC->depth");
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
-	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", "
-	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
-	   "REC->depth, REC->retval");
+GRAPH_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	    "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", "
+	    "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	    "REC->depth, REC->retval");
 #else
-CORE_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
-	   "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", "
-	   "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
-	   "REC->depth");
-#endif
+GRAPH_EVENT(funcgraph_exit, TRACE_GRAPH_RET, ftrace_graph_ret_entry,
+	    "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", "
+	    "(void *)REC->func, REC->depth, REC->calltime, REC->rettime, "
+	    "REC->depth");
 #endif
 CORE_EVENT(print, TRACE_PRINT, print_entry,
 	   "\"%ps: %s\", (void *)REC->ip, REC->buf");
@@ -230,14 +327,39 @@ CORE_EVENT(bputs, TRACE_BPUTS, bputs_entry,
 CORE_EVENT(raw_data, TRACE_RAW_DATA, raw_data_entry,
 	   "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
 
+/* The print formats of 6.12's format files, with their arguments. */
+#define HWLAT_FMT							\
+	"\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu"	\
+	"\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", "		\
+	"REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, "	\
+	"REC->outer_duration, REC->count, REC->nmi_total_ts, "		\
+	"REC->nmi_count"
+#define OSNOISE_FMT							\
+	"\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u"	\
+	"\\tsoftirq:%u\\tthread:%u\\n\", "				\
+	"REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, "	\
+	"REC->irq_count, REC->softirq_count, REC->thread_count"
+
+TRACER_EVENT(hwlat, TRACE_HWLAT, hwlat_entry, HWLAT_FMT);
+TRACER_EVENT(osnoise, TRACE_OSNOISE, osnoise_entry, OSNOISE_FMT);
+TRACER_EVENT(timerlat, TRACE_TIMERLAT, timerlat_entry,
+	     "\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", "
+	     "REC->seqnum, REC->context, REC->timer_latency");
+TRACER_EVENT(mmiotrace_rw, TRACE_MMIO_RW, mmio_rw_entry,
+	     "\"%lx %lx %lx %d %x %x\", (unsigned long)REC->phys, "
+	     "REC->value, REC->pc, REC->map_id, REC->opcode, REC->width");
+TRACER_EVENT(mmiotrace_map, TRACE_MMIO_MAP, mmio_map_entry,
+	     "\"%lx %lx %lx %d %x\", (unsigned long)REC->phys, "
+	     "REC->virt, REC->len, REC->map_id, REC->opcode");
+
 /* In id order, as upstream lists them. */
 static struct trace_event_call *core_calls[] = {
 	&function_call, &context_switch_call, &wakeup_call,
-	&kernel_stack_call, &print_call, &bprint_call, &branch_call,
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	&kernel_stack_call, &print_call, &bprint_call,
+	&mmiotrace_rw_call, &mmiotrace_map_call, &branch_call,
 	&funcgraph_exit_call, &funcgraph_entry_call,
-#endif
 	&user_stack_call, &bputs_call,
+	&hwlat_call, &osnoise_call, &timerlat_call,
 	&raw_data_call, &func_repeats_call,
 };
 
@@ -253,6 +375,36 @@ bool ftrace_event_is_function(struct trace_event_call *call)
 	return call == &function_call;
 }
 
+/**
+ * trace_events_core_set_text() - give a tracer's record type its text
+ * @type: TRACE_HWLAT, TRACE_OSNOISE, TRACE_TIMERLAT, TRACE_MMIO_RW or
+ *	TRACE_MMIO_MAP
+ * @funcs: the tracer's print functions, which stay as long as the kernel
+ *
+ * These types' formats are registered here whatever is built, as 6.12
+ * has them; their text is the tracer's own.  The tracer gives it from
+ * its initcall, before it registers, so before any record of @type can
+ * be written, let alone read.
+ *
+ * Return: 0, or -ENOENT if @type is not one of them.
+ */
+int trace_events_core_set_text(enum trace_type type,
+			       struct trace_event_functions *funcs)
+{
+	static struct trace_event_call *const tracers_calls[] = {
+		&hwlat_call, &osnoise_call, &timerlat_call,
+		&mmiotrace_rw_call, &mmiotrace_map_call,
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(tracers_calls); i++) {
+		if (tracers_calls[i]->event.type == type) {
+			WRITE_ONCE(tracers_calls[i]->event.funcs, funcs);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
 
 /**
  * trace_events_core_init() - register the core's record types as events

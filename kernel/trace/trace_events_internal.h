@@ -46,6 +46,8 @@ int tracing_alloc_snapshot(void);
 /* trace_events_core.c: those record types as events/ftrace/ */
 int trace_events_core_init(void);
 bool ftrace_event_is_function(struct trace_event_call *call);
+int trace_events_core_set_text(enum trace_type type,
+			       struct trace_event_functions *funcs);
 
 /* trace_event_perf.c */
 #if defined(CONFIG_PERF_EVENTS) && defined(CONFIG_FUNCTION_TRACER)

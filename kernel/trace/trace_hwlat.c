@@ -38,21 +38,6 @@
 /* tracing_thresh when it is 0 as the tracer starts, in ns */
 #define HWLAT_THRESH_DEFAULT	(10 * NSEC_PER_USEC)
 
-/*
- * The record (events/ftrace/hwlat), laid out as 6.12's: the gaps and the
- * NMIs' time in microseconds, the wall time of the first late reading.
- */
-struct hwlat_entry {
-	struct trace_entry	ent;
-	u64			duration;
-	u64			outer_duration;
-	u64			nmi_total_ts;
-	struct timespec64	timestamp;
-	unsigned int		nmi_count;
-	unsigned int		seqnum;
-	unsigned int		count;
-};
-
 enum {
 	HWLAT_NONE,
 	HWLAT_ROUND_ROBIN,
@@ -152,6 +137,12 @@ void trace_hwlat_callback(bool enter)
 
 /* ---- the record ---------------------------------------------------------- */
 
+/*
+ * Its layout (struct hwlat_entry, trace_session.h) and its format
+ * (trace_events_core.c) are the core's, there whatever is built, as in
+ * 6.12; its text is the tracer's.
+ */
+
 static enum print_line_t hwlat_print(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
 {
@@ -186,53 +177,6 @@ static enum print_line_t hwlat_print_raw(struct trace_iterator *iter,
 static struct trace_event_functions hwlat_funcs = {
 	.trace	= hwlat_print,
 	.raw	= hwlat_print_raw,
-};
-
-#define HWLAT_FIELD(_type, _name, _member, _signed) {			\
-		.type = _type, .name = _name,				\
-		.offset = offsetof(struct hwlat_entry, _member),	\
-		.size = sizeof_field(struct hwlat_entry, _member),	\
-		.is_signed = _signed,					\
-	}
-
-/* As 6.12 describes it: the time stamp is its two members. */
-static struct trace_event_fields hwlat_fields[] = {
-	HWLAT_FIELD("u64", "duration", duration, 0),
-	HWLAT_FIELD("u64", "outer_duration", outer_duration, 0),
-	HWLAT_FIELD("u64", "nmi_total_ts", nmi_total_ts, 0),
-	HWLAT_FIELD("s64", "tv_sec", timestamp.tv_sec, 1),
-	HWLAT_FIELD("long", "tv_nsec", timestamp.tv_nsec, 1),
-	HWLAT_FIELD("unsigned int", "nmi_count", nmi_count, 0),
-	HWLAT_FIELD("unsigned int", "seqnum", seqnum, 0),
-	HWLAT_FIELD("unsigned int", "count", count, 0),
-	{}
-};
-
-static struct trace_event_fields *hwlat_fields_get(void)
-{
-	return hwlat_fields;
-}
-
-static struct trace_event_class hwlat_class = {
-	.system	= "ftrace",
-	.fields	= hwlat_fields_get,
-	.size	= sizeof(struct hwlat_entry),
-};
-
-/* The print format of 6.12's format file, in three pieces. */
-#define HWLAT_FMT_GAPS	"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu"
-#define HWLAT_FMT_NMIS	"\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n"
-#define HWLAT_FMT_ARGS	"REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, " \
-			"REC->outer_duration, REC->count, REC->nmi_total_ts, " \
-			"REC->nmi_count"
-
-/* The record type, with the format 6.12 gives it; nothing enables it. */
-static struct trace_event_call hwlat_call = {
-	.class		= &hwlat_class,
-	.name		= "hwlat",
-	.print_fmt	= "\"" HWLAT_FMT_GAPS HWLAT_FMT_NMIS "\", " HWLAT_FMT_ARGS,
-	.event		= { .type = TRACE_HWLAT, .funcs = &hwlat_funcs },
-	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
 };
 
 /* ---- sampling ------------------------------------------------------------ */
@@ -729,7 +673,7 @@ static int __init hwlat_init(void)
 
 	if (tracing_is_disabled())
 		return 0;
-	ret = trace_add_event_call(&hwlat_call);
+	ret = trace_events_core_set_text(TRACE_HWLAT, &hwlat_funcs);
 	if (ret)
 		return ret;
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "trace/hwlat:online",

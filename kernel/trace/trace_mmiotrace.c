@@ -29,17 +29,6 @@
 
 #define MMIO_NAME		"mmiotrace"
 
-/* The records, laid out as 6.12's: the report as mmio-mod.c made it. */
-struct mmio_rw_entry {
-	struct trace_entry	ent;
-	struct mmiotrace_rw	rw;
-};
-
-struct mmio_map_entry {
-	struct trace_entry	ent;
-	struct mmiotrace_map	map;
-};
-
 /*
  * The session the reports go to: the top level while the tracer runs,
  * else NULL.  Read locklessly by the reports, which come from the fault
@@ -351,6 +340,12 @@ static enum print_line_t mmio_print_line(struct trace_iterator *iter)
 
 /* ---- the record types ------------------------------------------------ */
 
+/*
+ * Their layouts (struct mmio_rw_entry and mmio_map_entry, trace_session.h)
+ * and formats (trace_events_core.c) are the core's, there whatever is
+ * built, as in 6.12; their text is the tracer's.
+ */
+
 /* Where no mmiotrace reader prints them: the same line. */
 static enum print_line_t mmio_event_print(struct trace_iterator *iter,
 					  int flags, struct trace_event *event)
@@ -360,78 +355,6 @@ static enum print_line_t mmio_event_print(struct trace_iterator *iter,
 
 static struct trace_event_functions mmio_event_funcs = {
 	.trace	= mmio_event_print,
-};
-
-/* A member of the report in a record: named as in struct mmiotrace_*. */
-#define MMIO_FIELD(_type, _struct, _in, _name, _signed) {		\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct _struct, _in._name),		\
-		.size = sizeof_field(struct _struct, _in._name),	\
-		.is_signed = _signed,					\
-	}
-
-/* The members of the report, each a field, as 6.12 describes them. */
-static struct trace_event_fields mmio_rw_fields[] = {
-	MMIO_FIELD("resource_size_t", mmio_rw_entry, rw, phys, 0),
-	MMIO_FIELD("unsigned long", mmio_rw_entry, rw, value, 0),
-	MMIO_FIELD("unsigned long", mmio_rw_entry, rw, pc, 0),
-	MMIO_FIELD("int", mmio_rw_entry, rw, map_id, 1),
-	MMIO_FIELD("unsigned char", mmio_rw_entry, rw, opcode, 0),
-	MMIO_FIELD("unsigned char", mmio_rw_entry, rw, width, 0),
-	{}
-};
-
-static struct trace_event_fields mmio_map_fields[] = {
-	MMIO_FIELD("resource_size_t", mmio_map_entry, map, phys, 0),
-	MMIO_FIELD("unsigned long", mmio_map_entry, map, virt, 0),
-	MMIO_FIELD("unsigned long", mmio_map_entry, map, len, 0),
-	MMIO_FIELD("int", mmio_map_entry, map, map_id, 1),
-	MMIO_FIELD("unsigned char", mmio_map_entry, map, opcode, 0),
-	{}
-};
-
-static struct trace_event_fields *mmio_rw_fields_get(void)
-{
-	return mmio_rw_fields;
-}
-
-static struct trace_event_fields *mmio_map_fields_get(void)
-{
-	return mmio_map_fields;
-}
-
-static struct trace_event_class mmio_rw_class = {
-	.system	= "ftrace",
-	.fields	= mmio_rw_fields_get,
-	.size	= sizeof(struct mmio_rw_entry),
-};
-
-static struct trace_event_class mmio_map_class = {
-	.system	= "ftrace",
-	.fields	= mmio_map_fields_get,
-	.size	= sizeof(struct mmio_map_entry),
-};
-
-/* The print formats of 6.12's format files; nothing enables the events. */
-#define MMIO_RW_FMT	"\"%lx %lx %lx %d %x %x\", (unsigned long)REC->phys, " \
-			"REC->value, REC->pc, REC->map_id, REC->opcode, REC->width"
-#define MMIO_MAP_FMT	"\"%lx %lx %lx %d %x\", (unsigned long)REC->phys, " \
-			"REC->virt, REC->len, REC->map_id, REC->opcode"
-
-static struct trace_event_call mmio_rw_call = {
-	.class		= &mmio_rw_class,
-	.name		= "mmiotrace_rw",
-	.print_fmt	= MMIO_RW_FMT,
-	.event		= { .type = TRACE_MMIO_RW, .funcs = &mmio_event_funcs },
-	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
-};
-
-static struct trace_event_call mmio_map_call = {
-	.class		= &mmio_map_class,
-	.name		= "mmiotrace_map",
-	.print_fmt	= MMIO_MAP_FMT,
-	.event		= { .type = TRACE_MMIO_MAP, .funcs = &mmio_event_funcs },
-	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
 };
 
 /* ---- the tracer ------------------------------------------------------ */
@@ -484,8 +407,8 @@ static const struct tracer mmio_tracer = {
 
 /*
  * Before blk's tracer (core_initcall, linked before blktrace.o), so that
- * available_tracers lists it after blk, as 6.12 does; the record types
- * first, so that their format files exist whenever the tracer does.
+ * available_tracers lists it after blk, as 6.12 does; the record types'
+ * text first, so that a record never shows without it.
  */
 static int __init mmio_init(void)
 {
@@ -493,10 +416,10 @@ static int __init mmio_init(void)
 
 	if (tracing_is_disabled())
 		return 0;
-	ret = trace_add_event_call(&mmio_rw_call);
+	ret = trace_events_core_set_text(TRACE_MMIO_RW, &mmio_event_funcs);
 	if (ret)
 		return ret;
-	ret = trace_add_event_call(&mmio_map_call);
+	ret = trace_events_core_set_text(TRACE_MMIO_MAP, &mmio_event_funcs);
 	if (ret)
 		return ret;
 	return register_tracer(&mmio_tracer);

@@ -708,20 +708,10 @@ void osnoise_user_release(int cpu)
 /* ---- the osnoise record -------------------------------------------------- */
 
 /*
- * The record (events/ftrace/osnoise), laid out as 6.12's: the times in
- * us, the counts of each kind of interference of one sample.
+ * Its layout (struct osnoise_entry, trace_session.h) and its format
+ * (trace_events_core.c) are the core's, there whatever is built, as in
+ * 6.12; its text is the tracer's.
  */
-struct osnoise_entry {
-	struct trace_entry	ent;
-	u64			noise;
-	u64			runtime;
-	u64			max_sample;
-	unsigned int		hw_count;
-	unsigned int		nmi_count;
-	unsigned int		irq_count;
-	unsigned int		softirq_count;
-	unsigned int		thread_count;
-};
 
 static enum print_line_t osnoise_print(struct trace_iterator *iter, int flags,
 				       struct trace_event *event)
@@ -758,50 +748,6 @@ static enum print_line_t osnoise_print_raw(struct trace_iterator *iter,
 static struct trace_event_functions osnoise_funcs = {
 	.trace	= osnoise_print,
 	.raw	= osnoise_print_raw,
-};
-
-#define OSNOISE_FIELD(_type, _name) {					\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct osnoise_entry, _name),	\
-		.size = sizeof_field(struct osnoise_entry, _name),	\
-	}
-
-static struct trace_event_fields osnoise_fields[] = {
-	OSNOISE_FIELD("u64", noise),
-	OSNOISE_FIELD("u64", runtime),
-	OSNOISE_FIELD("u64", max_sample),
-	OSNOISE_FIELD("unsigned int", hw_count),
-	OSNOISE_FIELD("unsigned int", nmi_count),
-	OSNOISE_FIELD("unsigned int", irq_count),
-	OSNOISE_FIELD("unsigned int", softirq_count),
-	OSNOISE_FIELD("unsigned int", thread_count),
-	{}
-};
-
-static struct trace_event_fields *osnoise_fields_get(void)
-{
-	return osnoise_fields;
-}
-
-static struct trace_event_class osnoise_class = {
-	.system	= "ftrace",
-	.fields	= osnoise_fields_get,
-	.size	= sizeof(struct osnoise_entry),
-};
-
-#define OSNOISE_FMT	"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u" \
-			"\\tsoftirq:%u\\tthread:%u\\n"
-#define OSNOISE_ARGS	"REC->noise, REC->max_sample, REC->hw_count, " \
-			"REC->nmi_count, REC->irq_count, REC->softirq_count, " \
-			"REC->thread_count"
-
-/* The record type, with the format 6.12 gives it; nothing enables it. */
-static struct trace_event_call osnoise_call = {
-	.class		= &osnoise_class,
-	.name		= "osnoise",
-	.print_fmt	= "\"" OSNOISE_FMT "\", " OSNOISE_ARGS,
-	.event		= { .type = TRACE_OSNOISE, .funcs = &osnoise_funcs },
-	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
 };
 
 /* ---- sampling ------------------------------------------------------------ */
@@ -1260,7 +1206,7 @@ static int __init osnoise_init(void)
 	if (tracing_is_disabled())
 		return 0;
 	cpumask_copy(&osnoise_cpumask, cpu_all_mask);
-	ret = trace_add_event_call(&osnoise_call);
+	ret = trace_events_core_set_text(TRACE_OSNOISE, &osnoise_funcs);
 	if (ret)
 		return ret;
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,

@@ -16,6 +16,7 @@
 #include <linux/tracefs.h>
 #include <linux/irq_work.h>
 #include <linux/jump_label.h>
+#include <linux/mmiotrace.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/workqueue.h>
@@ -183,6 +184,67 @@ struct ctx_switch_entry {
 	unsigned char		prev_state;
 	unsigned char		next_prio;
 	unsigned char		next_state;
+};
+
+/*
+ * The records of the hwlat, osnoise, timerlat and mmiotrace tracers.
+ * Their formats are offered whatever is built, as 6.12 offers them
+ * (trace_events_core.c); the tracers write them.
+ */
+
+/*
+ * A window of the hwlat tracer with a late reading (events/ftrace/hwlat):
+ * the gaps and the NMIs' time in microseconds, the wall time of the
+ * first late reading.
+ */
+struct hwlat_entry {
+	struct trace_entry	ent;
+	u64			duration;
+	u64			outer_duration;
+	u64			nmi_total_ts;
+	struct timespec64	timestamp;
+	unsigned int		nmi_count;
+	unsigned int		seqnum;
+	unsigned int		count;
+};
+
+/*
+ * One sample of the osnoise tracer (events/ftrace/osnoise): the times in
+ * microseconds, the count of each kind of interference.
+ */
+struct osnoise_entry {
+	struct trace_entry	ent;
+	u64			noise;
+	u64			runtime;
+	u64			max_sample;
+	unsigned int		hw_count;
+	unsigned int		nmi_count;
+	unsigned int		irq_count;
+	unsigned int		softirq_count;
+	unsigned int		thread_count;
+};
+
+/* A timer's latency, timerlat tracer (events/ftrace/timerlat), in ns. */
+struct timerlat_entry {
+	struct trace_entry	ent;
+	unsigned int		seqnum;
+	int			context;
+	u64			timer_latency;
+};
+
+/*
+ * mmiotrace's reports as mmio-mod.c makes them: an access to a traced
+ * mapping (events/ftrace/mmiotrace_rw) and a mapping made or undone
+ * (events/ftrace/mmiotrace_map).
+ */
+struct mmio_rw_entry {
+	struct trace_entry	ent;
+	struct mmiotrace_rw	rw;
+};
+
+struct mmio_map_entry {
+	struct trace_entry	ent;
+	struct mmiotrace_map	map;
 };
 
 /* trace_options bits; the names are in trace.c. */

@@ -64,13 +64,11 @@ static DEFINE_PER_CPU(struct timerlat_cpu, timerlat_cpus);
 
 /* ---- the record ---------------------------------------------------------- */
 
-/* events/ftrace/timerlat, laid out as 6.12's */
-struct timerlat_entry {
-	struct trace_entry	ent;
-	unsigned int		seqnum;
-	int			context;
-	u64			timer_latency;
-};
+/*
+ * Its layout (struct timerlat_entry, trace_session.h) and its format
+ * (trace_events_core.c) are the core's, there whatever is built, as in
+ * 6.12; its text is the tracer's.
+ */
 
 static const char *const timerlat_ctx_names[] = {
 	[TIMERLAT_CTX_IRQ]	= "irq",
@@ -104,43 +102,6 @@ static enum print_line_t timerlat_print_raw(struct trace_iterator *iter,
 static struct trace_event_functions timerlat_funcs = {
 	.trace	= timerlat_print,
 	.raw	= timerlat_print_raw,
-};
-
-#define TIMERLAT_FIELD(_type, _name, _signed) {				\
-		.type = _type, .name = #_name,				\
-		.offset = offsetof(struct timerlat_entry, _name),	\
-		.size = sizeof_field(struct timerlat_entry, _name),	\
-		.is_signed = _signed,					\
-	}
-
-static struct trace_event_fields timerlat_fields[] = {
-	TIMERLAT_FIELD("unsigned int", seqnum, 0),
-	TIMERLAT_FIELD("int", context, 1),
-	TIMERLAT_FIELD("u64", timer_latency, 0),
-	{}
-};
-
-static struct trace_event_fields *timerlat_fields_get(void)
-{
-	return timerlat_fields;
-}
-
-static struct trace_event_class timerlat_class = {
-	.system	= "ftrace",
-	.fields	= timerlat_fields_get,
-	.size	= sizeof(struct timerlat_entry),
-};
-
-#define TIMERLAT_FMT	"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n"
-#define TIMERLAT_ARGS	"REC->seqnum, REC->context, REC->timer_latency"
-
-/* The record type, with the format 6.12 gives it; nothing enables it. */
-static struct trace_event_call timerlat_call = {
-	.class		= &timerlat_class,
-	.name		= "timerlat",
-	.print_fmt	= "\"" TIMERLAT_FMT "\", " TIMERLAT_ARGS,
-	.event		= { .type = TRACE_TIMERLAT, .funcs = &timerlat_funcs },
-	.flags		= TRACE_EVENT_FL_IGNORE_ENABLE,
 };
 
 /* To each session that keeps this CPU's records; IRQs or preemption off. */
@@ -454,7 +415,7 @@ static int __init timerlat_init(void)
 
 	if (tracing_is_disabled())
 		return 0;
-	ret = trace_add_event_call(&timerlat_call);
+	ret = trace_events_core_set_text(TRACE_TIMERLAT, &timerlat_funcs);
 	if (ret)
 		return ret;
 	timerlat_fd_create();
