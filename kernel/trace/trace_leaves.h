@@ -42,11 +42,13 @@ void trace_irqflags_latency_hook(trace_irqflags_hook_t hook);
 /**
  * struct trace_pid_set - a set of pids (set_event_pid, set_ftrace_pid)
  * @rcu: frees it after its readers
+ * @cap: how many pids it has room for
  * @count: number of @pids
  * @pids: sorted, no repeats
  */
 struct trace_pid_set {
 	struct rcu_head	rcu;
+	unsigned int	cap;
 	unsigned int	count;
 	pid_t		pids[] __counted_by(count);
 };

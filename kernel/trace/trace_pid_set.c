@@ -7,11 +7,18 @@
  * under RCU by probes that run with preemption disabled, and replaced
  * whole: by a write of its file (trace_pid_slot_merge()) or, with a
  * *-fork option, by the fork and exit probes (trace_pid_slot_fork(),
- * trace_pid_slot_exit()), which may run in any context.  All of them
- * replace a set under one raw spinlock, so no change is lost; a
+ * trace_pid_slot_exit()), which run with preemption disabled.  All of
+ * them replace a set under one raw spinlock, so no change is lost; a
  * replaced set is freed after a grace period.
+ *
+ * Nothing is allocated under that lock or in the probes: on PREEMPT_RT
+ * the allocator sleeps there.  A write allocates its new set first; the
+ * probes build theirs in a spare set, taken from a small pool that a set
+ * they replaced goes back to after its grace period, and that a work
+ * item tops up when they took from it.
  */
 #include <linux/bsearch.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/pid.h>
 #include <linux/rcupdate.h>
@@ -20,6 +27,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/threads.h>
+#include <linux/workqueue.h>
 
 #include "trace_leaves.h"
 
@@ -58,6 +66,19 @@ static void pid_set_tidy(struct trace_pid_set *set)
 	set->count = n;
 }
 
+/* A set with room for @cap pids, empty. */
+static struct trace_pid_set *pid_set_alloc(unsigned int cap, gfp_t gfp)
+{
+	struct trace_pid_set *set;
+
+	set = kmalloc(struct_size(set, pids, cap), gfp);
+	if (set) {
+		set->cap = cap;
+		set->count = 0;
+	}
+	return set;
+}
+
 /**
  * trace_pid_set_parse() - the pids of a user write, added to a set
  * @old: the set the write adds to, or NULL
@@ -80,7 +101,7 @@ int trace_pid_set_parse(const struct trace_pid_set *old, char *text,
 		n += *word != '\0';
 	if (!n)
 		return 0;
-	set = kmalloc(struct_size(set, pids, n + was), GFP_KERNEL);
+	set = pid_set_alloc(n + was, GFP_KERNEL);
 	if (!set)
 		return -ENOMEM;
 	set->count = n + was;
@@ -105,21 +126,136 @@ int trace_pid_set_parse(const struct trace_pid_set *old, char *text,
 	return 0;
 }
 
+/* The lists are replaced under this lock by the fork and free probes. */
+static DEFINE_RAW_SPINLOCK(pids_lock);
+
+/* Room a set of @n pids is given, so that forks find it in a spare. */
+static unsigned int pid_set_room(unsigned int n)
+{
+	return n + n / 4 + 16;
+}
+
+/* ---- the probes' spare sets ---------------------------------------------- */
+
+#define PID_SPARES	16
+
+/* Under pids_lock: the spares, and the room each should have. */
+static struct trace_pid_set *pid_spares[PID_SPARES];
+static unsigned int pid_spare_room;
+/* Changes the probes could not make: no spare was big enough. */
+static atomic_t pid_follow_missed;
+
+/* Allocate what the pool lacks: spares with pid_spare_room. */
+static void pid_fill_fn(struct work_struct *work)
+{
+	struct trace_pid_set *old, *new;
+	unsigned long flags;
+	unsigned int room;
+	bool fits;
+	int i;
+
+	for (i = 0; i < PID_SPARES; i++) {
+		raw_spin_lock_irqsave(&pids_lock, flags);
+		room = pid_spare_room;
+		old = pid_spares[i];
+		fits = old && old->cap >= room;
+		if (!fits)
+			pid_spares[i] = NULL;
+		raw_spin_unlock_irqrestore(&pids_lock, flags);
+		if (fits)
+			continue;
+		kfree(old);
+		new = pid_set_alloc(room, GFP_KERNEL);
+		raw_spin_lock_irqsave(&pids_lock, flags);
+		if (!pid_spares[i]) {
+			pid_spares[i] = new;
+			new = NULL;
+		}
+		raw_spin_unlock_irqrestore(&pids_lock, flags);
+		kfree(new);
+	}
+}
+
+static DECLARE_WORK(pid_fill_work, pid_fill_fn);
+
+/* From a probe: the work item allocates, in process context. */
+static void pid_fill_irq_fn(struct irq_work *iw)
+{
+	schedule_work(&pid_fill_work);
+}
+
+static struct irq_work pid_fill_irq = IRQ_WORK_INIT(pid_fill_irq_fn);
+
 /*
- * @set with @pid added (@add) or taken out, or NULL when nothing changes
- * or there is no memory.  Called under pids_lock: it may not sleep.
+ * A set of @n pids is being installed (process context): the spares get
+ * the room for it and a fork.
+ */
+static void pid_spares_fit(unsigned int n)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&pids_lock, flags);
+	if (pid_spare_room < n + 1)
+		pid_spare_room = pid_set_room(n);
+	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	pid_fill_fn(NULL);
+}
+
+/* Under pids_lock: a spare with room for @n pids, out of the pool. */
+static struct trace_pid_set *pid_spare_take(unsigned int n)
+{
+	struct trace_pid_set *set;
+	int i;
+
+	lockdep_assert_held(&pids_lock);
+	for (i = 0; i < PID_SPARES; i++) {
+		set = pid_spares[i];
+		if (set && set->cap >= n) {
+			pid_spares[i] = NULL;
+			return set;
+		}
+	}
+	return NULL;
+}
+
+/* After its grace period, a set the probes replaced becomes a spare. */
+static void pid_set_recycle(struct rcu_head *rcu)
+{
+	struct trace_pid_set *set = container_of(rcu, struct trace_pid_set,
+						 rcu);
+	unsigned long flags;
+	int i;
+
+	raw_spin_lock_irqsave(&pids_lock, flags);
+	for (i = 0; set && i < PID_SPARES; i++) {
+		if (!pid_spares[i] && set->cap >= pid_spare_room) {
+			pid_spares[i] = set;
+			set = NULL;
+		}
+	}
+	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	kfree(set);
+}
+
+/*
+ * Under pids_lock: @set with @pid added (@add) or taken out, built in
+ * *@own if it is big enough (it is then used up), else in a spare of the
+ * pool; NULL when there is none.
  */
 static struct trace_pid_set *pid_set_with(const struct trace_pid_set *set,
-					  pid_t pid, bool add)
+					  pid_t pid, bool add,
+					  struct trace_pid_set **own)
 {
-	struct trace_pid_set *new;
+	struct trace_pid_set *new = *own;
 	unsigned int i, n = 0;
 
-	if (trace_pid_set_has(set, pid) == add)
-		return NULL;
-	new = kmalloc(struct_size(new, pids, set->count + add), GFP_NOWAIT);
+	if (new && new->cap >= set->count + add)
+		*own = NULL;
+	else
+		new = pid_spare_take(set->count + add);
 	if (!new)
 		return NULL;
+	new->count = set->count + add;
 	for (i = 0; i < set->count; i++)
 		if (set->pids[i] != pid)
 			new->pids[n++] = set->pids[i];
@@ -130,47 +266,96 @@ static struct trace_pid_set *pid_set_with(const struct trace_pid_set *set,
 	return new;
 }
 
-
-/* The lists are replaced under this lock by the fork and free probes. */
-static DEFINE_RAW_SPINLOCK(pids_lock);
-
 /*
- * @cur's pids and @add's, as a new set; NULL without memory.  Called
- * under pids_lock: it may not sleep.
+ * Under pids_lock: @cur's pids and @add's into @set, if it has the room;
+ * false if not.
  */
-static struct trace_pid_set *pid_set_union(const struct trace_pid_set *cur,
-					   const struct trace_pid_set *add)
+static bool pid_set_union_into(struct trace_pid_set *set,
+			       const struct trace_pid_set *cur,
+			       const struct trace_pid_set *add)
 {
 	unsigned int n = cur ? cur->count : 0;
-	struct trace_pid_set *set;
 
-	set = kmalloc(struct_size(set, pids, n + add->count), GFP_ATOMIC);
-	if (!set)
-		return NULL;
+	if (n + add->count > set->cap)
+		return false;
 	set->count = n + add->count;
 	if (n)
 		memcpy(set->pids, cur->pids, n * sizeof(pid_t));
 	memcpy(set->pids + n, add->pids, add->count * sizeof(pid_t));
 	pid_set_tidy(set);
-	return set;
+	return true;
 }
 
+/*
+ * @slot's pids and @add's, as a new set allocated before pids_lock is
+ * taken; returned with the lock held (*@flags) and the list's set in
+ * *@cur, or NULL without memory (the lock not held).  Forks that grew
+ * the list meanwhile beyond the room allocated mean another try.
+ */
+static struct trace_pid_set *
+pid_set_union_lock(struct trace_pid_set __rcu **slot,
+		   const struct trace_pid_set *add, struct trace_pid_set **cur,
+		   unsigned long *flags)
+{
+	struct trace_pid_set *set;
+	unsigned int n;
+
+	for (;;) {
+		rcu_read_lock();
+		*cur = rcu_dereference(*slot);
+		n = *cur ? (*cur)->count : 0;
+		rcu_read_unlock();
+		set = pid_set_alloc(pid_set_room(n + add->count), GFP_KERNEL);
+		if (!set)
+			return NULL;
+		raw_spin_lock_irqsave(&pids_lock, *flags);
+		*cur = rcu_dereference_protected(*slot,
+						 lockdep_is_held(&pids_lock));
+		if (pid_set_union_into(set, *cur, add))
+			return set;
+		raw_spin_unlock_irqrestore(&pids_lock, *flags);
+		kfree(set);
+	}
+}
+
+/*
+ * The fork and exit probes' change.  Where the allocator may be called
+ * with preemption disabled (not on PREEMPT_RT), the new set is allocated
+ * first, as a write's is, and the pool is only a fallback.
+ */
 static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
 		   bool only_if)
 {
-	struct trace_pid_set *set, *new;
+	struct trace_pid_set *set, *new = NULL, *own = NULL, *mine;
 	unsigned long flags;
+	bool used = false;
 
+	set = rcu_dereference_sched(*slot);
+	if (!set || !only_if || trace_pid_set_has(set, pid) == add)
+		return;
+	if (!IS_ENABLED(CONFIG_PREEMPT_RT))
+		own = pid_set_alloc(pid_set_room(set->count + 1), GFP_NOWAIT);
+	mine = own;
 	raw_spin_lock_irqsave(&pids_lock, flags);
 	set = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
-	if (set && only_if) {
-		new = pid_set_with(set, pid, add);
+	if (set && trace_pid_set_has(set, pid) != add) {
+		used = true;
+		new = pid_set_with(set, pid, add, &own);
 		if (new) {
 			rcu_assign_pointer(*slot, new);
-			kfree_rcu(set, rcu);
+			call_rcu(&set->rcu, pid_set_recycle);
 		}
+		if (pid_spare_room < set->count + 2)
+			pid_spare_room = pid_set_room(set->count + 1);
 	}
 	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	kfree(own);
+	if (used && !new && atomic_inc_return(&pid_follow_missed) == 1)
+		pr_warn("tracing: a pid list missed a %s: no spare set\n",
+			add ? "fork" : "exit");
+	/* Without a set of its own, it took a spare or missed: top up. */
+	if (used && (!new || new != mine))
+		irq_work_queue(&pid_fill_irq);
 }
 
 /**
@@ -179,8 +364,8 @@ static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
  * @parent: the parent's pid
  * @child: the child's pid
  *
- * Context: A tracepoint probe (preemption disabled).  Without memory the
- * child is left out.
+ * Context: A tracepoint probe (preemption disabled).  Without a spare
+ * set big enough the child is left out, and the kernel log says so once.
  */
 void trace_pid_slot_fork(struct trace_pid_set __rcu **slot, pid_t parent,
 			 pid_t child)
@@ -218,21 +403,24 @@ int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
 	struct trace_pid_set *cur, *set = NULL;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	cur = rcu_dereference_protected(*slot, lockdep_is_held(&pids_lock));
 	if (add) {
-		set = pid_set_union(cur, add);
+		set = pid_set_union_lock(slot, add, &cur, &flags);
 		if (!set) {
-			raw_spin_unlock_irqrestore(&pids_lock, flags);
 			kfree(add);
 			return -ENOMEM;
 		}
+	} else {
+		raw_spin_lock_irqsave(&pids_lock, flags);
+		cur = rcu_dereference_protected(*slot,
+						lockdep_is_held(&pids_lock));
 	}
 	rcu_assign_pointer(*slot, set);
 	raw_spin_unlock_irqrestore(&pids_lock, flags);
 	kfree(add);
 	if (cur)
 		kfree_rcu(cur, rcu);
+	if (set)
+		pid_spares_fit(set->count);
 	return 0;
 }
 
@@ -241,19 +429,20 @@ int trace_pid_slot_merge(struct trace_pid_set __rcu **slot,
  * @slot: the list
  * @add: the pids to add
  *
- * Context: Any context.
+ * Context: Process context.
  * Return: the new set (not installed), or NULL without memory.
  */
 struct trace_pid_set *trace_pid_slot_union(struct trace_pid_set __rcu **slot,
 					   const struct trace_pid_set *add)
 {
-	struct trace_pid_set *set;
+	struct trace_pid_set *set, *cur;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&pids_lock, flags);
-	set = pid_set_union(rcu_dereference_protected(*slot,
-					lockdep_is_held(&pids_lock)), add);
+	set = pid_set_union_lock(slot, add, &cur, &flags);
+	if (!set)
+		return NULL;
 	raw_spin_unlock_irqrestore(&pids_lock, flags);
+	pid_spares_fit(set->count);
 	return set;
 }
 
