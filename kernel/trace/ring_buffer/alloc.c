@@ -1207,8 +1207,9 @@ static int rb_swap_check(struct trace_buffer *ba, struct trace_buffer *bb,
  * Exchange @cpu's CPU buffers, whose writers are stopped.  What belongs
  * to the place and not to the events stays: how many times recording was
  * disabled on the CPU (tracing_cpumask) goes back to the buffer it was
- * counted in.  Waiters wait on the CPU buffer that moved away: the wake
- * generation sends them back to look again.
+ * counted in.  Waiters wait on the CPU buffer that moved away: the
+ * caller wakes them (rb_swap_wake()) once preemption is back on, since a
+ * wait queue's lock sleeps on PREEMPT_RT.
  */
 static void rb_swap_one(struct trace_buffer *ba, struct trace_buffer *bb,
 			int cpu)
@@ -1229,6 +1230,12 @@ static void rb_swap_one(struct trace_buffer *ba, struct trace_buffer *bb,
 	WRITE_ONCE(bb->cpus[cpu], a);
 	raw_spin_unlock_irqrestore(&b->reader_lock, fb);
 	raw_spin_unlock_irqrestore(&a->reader_lock, fa);
+}
+
+/* The wake generation sends the waiters of both buffers back to look. */
+static void rb_swap_wake(struct trace_buffer *ba, struct trace_buffer *bb,
+			 int cpu)
+{
 	ring_buffer_wake_waiters(ba, cpu);
 	ring_buffer_wake_waiters(bb, cpu);
 }
@@ -1251,6 +1258,8 @@ static bool rb_swap_here(struct trace_buffer *ba, struct trace_buffer *bb,
 	if (here)
 		rb_swap_one(ba, bb, cpu);
 	preempt_enable();
+	if (here)
+		rb_swap_wake(ba, bb, cpu);
 	return here;
 }
 
@@ -1315,6 +1324,7 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 		atomic_sub(RB_CPU_STOPPED, &buffer_a->cpus[i]->record_disabled);
 		atomic_sub(RB_CPU_STOPPED, &buffer_b->cpus[i]->record_disabled);
 	}
+	rb_swap_wake(buffer_a, buffer_b, cpu);
 out:
 	mutex_unlock(&buffer_b->mutex);
 	mutex_unlock(&buffer_a->mutex);
