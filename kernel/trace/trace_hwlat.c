@@ -417,6 +417,8 @@ static int hwlat_cpu_thread_start(unsigned int cpu)
 		pr_err(HWLAT_NAME "could not start sampling thread\n");
 		return PTR_ERR(t);
 	}
+	/* Stays on @cpu until its offline callback stops it (as osnoise's). */
+	kthread_set_per_cpu(t, cpu);
 	hc->thread = t;
 	wake_up_process(t);
 	return 0;

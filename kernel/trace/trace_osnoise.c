@@ -461,6 +461,12 @@ static int osnoise_thread_start(unsigned int cpu)
 		pr_err(OSNOISE_NAME "could not start sampling thread\n");
 		return PTR_ERR(t);
 	}
+	/*
+	 * A per-CPU kthread: when @cpu goes down, the scheduler lets it
+	 * run there until osnoise_cpu_offline() stops it, instead of
+	 * pushing it to another CPU once @cpu is no longer active.
+	 */
+	kthread_set_per_cpu(t, cpu);
 	oc->thread = t;
 	oc->pid = t->pid;
 	wake_up_process(t);
