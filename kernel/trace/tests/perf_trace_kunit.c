@@ -70,7 +70,7 @@ struct pt_sample {
  * once one is seen, @pid the test's task.
  */
 struct pt_ctx {
-	spinlock_t		lock;	/* @nr, @samples, @too_big, @key */
+	raw_spinlock_t		lock;	/* @nr, @samples, @too_big, @key */
 	int			nr;
 	bool			too_big;
 	struct pt_sample	samples[PT_SAMPLES];
@@ -227,7 +227,7 @@ static void pt_overflow(struct perf_event *p_event,
 
 	if (!(data->sample_flags & PERF_SAMPLE_RAW) || !data->raw)
 		return;
-	spin_lock_irqsave(&ctx->lock, flags);
+	raw_spin_lock_irqsave(&ctx->lock, flags);
 	if (ctx->nr < PT_SAMPLES &&
 	    ctx->ev->mine(ctx, data->raw->frag.data)) {
 		s = &ctx->samples[ctx->nr++];
@@ -238,7 +238,7 @@ static void pt_overflow(struct perf_event *p_event,
 		}
 		memcpy(s->data, data->raw->frag.data, s->size);
 	}
-	spin_unlock_irqrestore(&ctx->lock, flags);
+	raw_spin_unlock_irqrestore(&ctx->lock, flags);
 }
 
 /* One sampling perf event on @call per online CPU, into @events. */
@@ -438,7 +438,7 @@ static void pt_same_record(struct kunit *test)
 	rec = kunit_kzalloc(test, PT_SAMPLE_MAX, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	KUNIT_ASSERT_NOT_NULL(test, rec);
-	spin_lock_init(&ctx->lock);
+	raw_spin_lock_init(&ctx->lock);
 	ctx->ev = ev;
 	ctx->pid = current->pid;
 	tr = trace_array_get_by_name(PT_INSTANCE, NULL);
@@ -523,7 +523,7 @@ static void pt_count_only(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	KUNIT_ASSERT_NOT_NULL(test, counters);
 	KUNIT_ASSERT_NOT_NULL(test, samplers);
-	spin_lock_init(&ctx->lock);
+	raw_spin_lock_init(&ctx->lock);
 	ctx->ev = &pt_events[0];
 	mutex_lock(&trace_types_lock);
 	file = event_file_find(&global_trace, "perf_kunit", "perf_kunit_fixed");
