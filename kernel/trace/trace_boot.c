@@ -73,7 +73,9 @@ static int __init set_boot_thresh(char *str)
 }
 __setup("tracing_thresh=", set_boot_thresh);
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 static unsigned int boot_graph_depth __initdata;
+#endif
 
 static int __init set_boot_graph_depth(char *str)
 {
