@@ -9,14 +9,17 @@
 #   make check    build, boot, run every test; last line "N passed, N failed"
 #   make check-debug  the same on a lockdep/KASAN/UBSAN/kmemleak kernel
 #   make check-btf  the BPF tests on a kernel with BTF (tp_btf, bpftrace)
+#   make check-rt   the latency/noise tracers and the basics on PREEMPT_RT
 #   make bench    the same benchmarks on our kernel and on the base kernel
 #                 (lab/BENCHMARKS.md)
 #   make upstream-selftests  run the base tree's unmodified ftracetest in the
 #                 guest and print its counts (a measure, not part of check)
 #   make series   write the patch series to build/series/ and check it
 #   make defconfig  build x86_64 defconfig with the series (a build check)
-#   make debian   build Debian's own config (linux-config-6.12) with the
-#                 series, boot it, run the tracing smoke tests (not in check)
+#   make debian   build Debian's own configs (linux-config-6.12: none,
+#                 cloud, rt) with the series, boot each, run the tracing
+#                 smoke tests (not in check); make debian-config only
+#                 checks that no tracing symbol Debian sets is dropped
 #   make soak     10 minutes of every load at once on the debug kernel, then
 #                 on a KCSAN kernel (SOAK_S=seconds, SOAK_VARIANTS="debug kcsan")
 #   make try TESTS="test.d/x.tc upstream/test.d/y lab/guest/z.d/w.tc"
@@ -32,7 +35,7 @@ LAB := ./lab/lab.sh
 SELF := $(lastword $(MAKEFILE_LIST))
 
 .PHONY: help try soak all run check check-debug check-btf bench series clean deps kernel tree \
-	defconfig upstream-selftests debian
+	defconfig upstream-selftests debian debian-config check-rt
 
 .DEFAULT_GOAL := help
 
@@ -85,11 +88,37 @@ check-btf:
 	$(if $(BTF_MISSING),$(error BTF_TESTS names files that do not exist: $(BTF_MISSING)))
 	@VARIANT=btf TESTS="$(call try_paths,$(BTF_TESTS))" VERBOSE=$(VERBOSE) $(LAB) try
 
-# Debian's own kernel configuration (BPF JIT, livepatch, every driver) with
-# the series: vmlinux and the modules under kernel/, lib/ and samples/,
-# booted for the tracing smoke tests.  Long: run it on its own.
+# The PREEMPT_RT kernel (lab/rt.config: Debian's rt flavour's model, with
+# lockdep's raw-lock nesting and atomic-sleep checks): the latency and
+# noise tracers rtla and rt-tests drive, the basics, the snapshot, CPU
+# hotplug and the ring buffer's stress tests, in one guest; the KUnit
+# suites run at its boot.  Any lockdep or might_sleep report fails it.
+RT_TESTS := $(addprefix tools/testing/selftests/ftrace/test.d/,osnoise hwlat \
+	tracer preemptirq 00basic snapshot instances event/event-pids.tc) \
+	$(addprefix lab/guest/stress.d/,ring-buffer-stress.tc \
+	concurrent-readers.tc ftrace-switch.tc)
+RT_MISSING := $(filter-out $(wildcard $(RT_TESTS)),$(RT_TESTS))
+check-rt:
+	$(if $(RT_MISSING),$(error RT_TESTS names files that do not exist: $(RT_MISSING)))
+	@VARIANT=rt QEMU_MEM=2G QEMU_TIMEOUT=$(or $(QEMU_TIMEOUT),3600) STRESS_MS=10000 \
+		TESTS="$(call try_paths,$(RT_TESTS))" VERBOSE=$(VERBOSE) $(LAB) try
+
+# Debian's own kernel configurations (BPF JIT, livepatch, every driver)
+# with the series, one after the other: DEBIAN_FLAVOURS of none, cloud
+# and rt (PREEMPT_RT).  Each: vmlinux and the modules under kernel/, lib/
+# and samples/, booted for the tracing smoke tests, and no tracing symbol
+# Debian sets dropped.  Long (an hour a flavour, cold): run it on its own.
+# debian-config only configures the three and lists what is dropped.
+DEBIAN_FLAVOURS ?= none cloud rt
 debian:
-	@JOBS=$(or $(JOBS),2) ./lab/debian.sh
+	@rc=0; for f in $(DEBIAN_FLAVOURS); do \
+		DEBIAN_FLAVOUR=$$f JOBS=$(or $(JOBS),2) ./lab/debian.sh || rc=1; \
+	done; exit $$rc
+
+debian-config:
+	@rc=0; for f in $(DEBIAN_FLAVOURS); do \
+		DEBIAN_FLAVOUR=$$f DEBIAN_CONFIG_ONLY=1 ./lab/debian.sh || rc=1; \
+	done; exit $$rc
 
 # Every load at once for SOAK_S seconds (600 by default) on the debug
 # kernel, then on a KCSAN kernel: lab/guest/soak.d.

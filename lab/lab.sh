@@ -11,7 +11,9 @@
 #   defconfig build x86_64 defconfig with the series (a build check)
 #   check     all of the above, boot, run the tests, judge the console
 #             (VARIANT=debug: lockdep, KASAN, UBSAN, kmemleak; STRESS_MS=
-#             sets how long each stress run lasts; VARIANT=noft: the
+#             sets how long each stress run lasts; VARIANT=rt: the
+#             PREEMPT_RT model with lockdep's RT checks, lab/rt.config;
+#             VARIANT=noft: the
 #             same kernel without the function tracer, for the bench;
 #             KIMAGE=build/obj-base/arch/x86/boot/bzImage: boot the base
 #             kernel instead, with modules built against it)
@@ -196,6 +198,12 @@ cmd_kernel() {
 	elif [ "${VARIANT:-}" = kcsan ]; then
 		cat "$TREE/$FRAGMENT" "$REPO/lab/kcsan.config" > "$BUILD/kcsan.config"
 		frag=$BUILD/kcsan.config
+	elif [ "${VARIANT:-}" = rt ]; then
+		# PREEMPT_RT is the preemption model the fragment's PREEMPT
+		# is another choice of.
+		grep -vE '^CONFIG_PREEMPT=' "$TREE/$FRAGMENT" |
+			cat - "$REPO/lab/rt.config" > "$BUILD/rt.config"
+		frag=$BUILD/rt.config
 	elif [ "${VARIANT:-}" = noft ]; then
 		# Everything the fragment asks but the function tracer (the
 		# bench's "built in but off" against "not built").
