@@ -27,6 +27,14 @@
 #                    from); needs pahole (package dwarves)
 #   DEBIAN_DEBUG_INFO=1  keep Debian's DWARF debug info (without BTF)
 #   DEBIAN_MODULE_DIRS="kernel lib samples"  which folders' modules to build
+#   DEBIAN_FLAVOUR=none|cloud|rt  which of Debian's three amd64
+#                    configurations: none (the default), cloud
+#                    (config.amd64_none_cloud-amd64) or rt (PREEMPT_RT,
+#                    with osnoise, timerlat and hwlat; its guest runs
+#                    their tests too); objects, logs and initramfs get
+#                    the flavour as a suffix (obj-debian-rt)
+#   DEBIAN_CONFIG_ONLY=1  configure only: PASS when no tracing symbol
+#                    Debian sets is dropped (seconds, not an hour)
 #   DEBIAN_BOOT=0    build only
 #   DEBIAN_KEEP_GOING=1  make -k: list every compile error, not the first
 #   QEMU_TIMEOUT=s   the guest's time limit (default 1800: a distribution
@@ -43,42 +51,36 @@
 #     modules: they build against the series' headers, and the guest
 #     has a module with events to load.
 #
-# Tracing symbols Debian turns on that this series does not offer yet:
-# olddefconfig drops them without a word.  The build writes the list
-# again from the configuration it made ($LOGS/dropped-tracing.txt: the
-# symbols of the base tree's kernel/trace/Kconfig).  Measured with
-# linux-config-6.12 6.12.117-1~deb12u1, the roadmap for later issues:
-#   function graph:  FUNCTION_GRAPH_TRACER, STACK_TRACER
-#   ftrace plumbing: DYNAMIC_FTRACE_WITH_DIRECT_CALLS (BPF trampolines on
-#                    ftrace-managed functions fail with an error),
-#                    DYNAMIC_FTRACE_WITH_ARGS, FPROBE
-#   tracers:         NOP_TRACER, CONTEXT_SWITCH_TRACER, GENERIC_TRACER,
-#                    MMIOTRACE (built since)
-#   events:          FTRACE_SYSCALLS, BLK_DEV_IO_TRACE (built since)
-#   dynamic events:  DYNAMIC_EVENTS, PROBE_EVENTS, KPROBE_EVENTS,
-#                    UPROBE_EVENTS, FPROBE_EVENTS,
-#                    PROBE_EVENTS_BTF_ARGS (built since)
-#   BPF:             BPF_EVENTS
-#   histograms:      TRACING_MAP, SYNTH_EVENTS, HIST_TRIGGERS
-#   (and BRANCH_PROFILE_NONE, the "no branch profiling" choice)
-# Outside kernel/trace/Kconfig, lost with them: BPF_LSM (depends on
-# BPF_EVENTS), UPROBES (selected by UPROBE_EVENTS), TASKS_RUDE_RCU
-# (selected by the function tracer upstream).
+# A tracing symbol Debian turns on that the series did not offer would be
+# dropped by olddefconfig without a word: the build lists them
+# ($LOGS/dropped-tracing.txt, from the symbols of the base tree's
+# kernel/trace/Kconfig) and fails if there is one.  With
+# linux-config-6.12 6.12.117-1~deb12u1 the list is empty for all three
+# flavours (PROBE_EVENTS_BTF_ARGS counted only with DEBIAN_BTF=1).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$REPO/build}
 BASE=$BUILD/base/linux-source-6.12
 TREE=$BUILD/linux
-OBJ=$BUILD/obj-debian
-LOGS=$BUILD/logs-debian
+DEBIAN_FLAVOUR=${DEBIAN_FLAVOUR:-none}
+case "$DEBIAN_FLAVOUR" in
+none)	CONFIG_NAME=config.amd64_none_amd64 SUFFIX= ;;
+cloud)	CONFIG_NAME=config.amd64_none_cloud-amd64 SUFFIX=-cloud ;;
+rt)	CONFIG_NAME=config.amd64_rt_amd64 SUFFIX=-rt ;;
+*)	echo "debian: FAIL: DEBIAN_FLAVOUR is none, cloud or rt" >&2
+	exit 1 ;;
+esac
+OBJ=$BUILD/obj-debian$SUFFIX
+LOGS=$BUILD/logs-debian$SUFFIX
 JOBS=${JOBS:-2}
 CONFIG_PKG=linux-config-6.12
-CONFIG_XZ=/usr/src/$CONFIG_PKG/config.amd64_none_amd64.xz
+CONFIG_XZ=/usr/src/$CONFIG_PKG/$CONFIG_NAME.xz
 DEBIAN_BTF=${DEBIAN_BTF:-0}
 DEBIAN_DEBUG_INFO=${DEBIAN_DEBUG_INFO:-0}
 DEBIAN_MODULE_DIRS=${DEBIAN_MODULE_DIRS:-kernel lib samples}
 DEBIAN_BOOT=${DEBIAN_BOOT:-1}
+DEBIAN_CONFIG_ONLY=${DEBIAN_CONFIG_ONLY:-0}
 DEBIAN_KEEP_GOING=${DEBIAN_KEEP_GOING:-0}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800}
 export CCACHE_BASEDIR=$REPO
@@ -105,7 +107,7 @@ logged() {
 	fi
 }
 
-exec 9> "$BUILD/.lock-make-debian"
+exec 9> "$BUILD/.lock-make-debian$SUFFIX"
 flock -n 9 || fail "another make debian is using $BUILD"
 
 deps() {
@@ -169,11 +171,15 @@ adjust() {
 }
 
 # The tracing symbols (those kernel/trace/Kconfig of the base tree
-# defines) Debian has on and our configuration does not.
+# defines) Debian has on and our configuration does not.  Not counted:
+# PROBE_EVENTS_BTF_ARGS when the lab's adjustment took DEBUG_INFO_BTF
+# away (DEBIAN_BTF=0), which it depends on in the base tree too.
 dropped() {
 	local sym
 	for sym in $(sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' \
 			"$BASE/kernel/trace/Kconfig"); do
+		[ "$sym" = PROBE_EVENTS_BTF_ARGS ] && [ "$DEBIAN_BTF" != 1 ] &&
+			continue
 		grep -qE "^CONFIG_$sym=[ym]" "$LOGS/debian.config" || continue
 		grep -qE "^CONFIG_$sym=[ym]" "$OBJ/.config" && continue
 		echo "$sym"
@@ -334,12 +340,17 @@ FTRACETEST_LIST="test.d/00basic/basic1.tc test.d/event/sched-switch-records.tc
 test.d/event/sample-module.tc test.d/ftrace/function-smoke.tc
 test.d/ftrace/func-event-probes.tc test.d/instances/instance-files.tc
 test.d/instances/instance-function.tc test.d/snapshot/snapshot-swap.tc"
+# The rt flavour's own tracers (its kernel alone turns them on).
+FTRACETEST_RT="test.d/osnoise/osnoise-run.tc test.d/osnoise/timerlat-run.tc
+test.d/osnoise/timerlat-user.tc test.d/hwlat/hwlat-run.tc
+test.d/tracer/latency-wakeup.tc test.d/tracer/latency-irqsoff.tc"
+[ "$DEBIAN_FLAVOUR" = rt ] && FTRACETEST_LIST="$FTRACETEST_LIST $FTRACETEST_RT"
 
 initramfs() {
 	STEP=initramfs
-	local root=$BUILD/initramfs-debian busybox=/bin/busybox
+	local root=$BUILD/initramfs-debian$SUFFIX busybox=/bin/busybox
 	[ -x "$busybox" ] || busybox=$(command -v busybox)
-	step "packing $BUILD/initramfs-debian.cpio.gz"
+	step "packing $BUILD/initramfs-debian$SUFFIX.cpio.gz"
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lab/modules,lab/selftests}
 	cp "$busybox" "$root/bin/busybox"
@@ -354,7 +365,7 @@ initramfs() {
 	done
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
-		> "$BUILD/initramfs-debian.cpio.gz" || fail "cpio failed"
+		> "$BUILD/initramfs-debian$SUFFIX.cpio.gz" || fail "cpio failed"
 }
 
 boot() {
@@ -366,7 +377,7 @@ boot() {
 	timeout --foreground -k 10 "$QEMU_TIMEOUT" nice -n 19 qemu-system-x86_64 \
 		-accel tcg,thread=single -smp 2 -m 1G \
 		-kernel "$OBJ/arch/x86/boot/bzImage" \
-		-initrd "$BUILD/initramfs-debian.cpio.gz" \
+		-initrd "$BUILD/initramfs-debian$SUFFIX.cpio.gz" \
 		-append "console=ttyS0,115200 panic=-1 oops=panic softlockup_panic=1 hung_task_panic=1 no_timer_check ${KERNEL_ARGS:-}" \
 		-no-reboot -display none -serial stdio -monitor none \
 		< /dev/null > "$log" 2>&1 || rc=$?
@@ -386,13 +397,26 @@ main() {
 	step "tracing symbols Debian has on that the series does not offer ($LOGS/dropped-tracing.txt)"
 	tr '\n' ' ' < "$LOGS/dropped-tracing.txt"
 	echo
+	local dropped
+	dropped=$(wc -l < "$LOGS/dropped-tracing.txt")
+	if [ "$DEBIAN_CONFIG_ONLY" = 1 ]; then
+		[ "$dropped" = 0 ] ||
+			fail "$dropped tracing symbols of $CONFIG_NAME dropped"
+		echo "debian: PASS: $CONFIG_NAME keeps every tracing symbol (configured only)"
+		return 0
+	fi
 	build
 	if [ "$DEBIAN_BOOT" = 1 ]; then
 		initramfs
 		boot
-		echo "debian: PASS: Debian's config builds and its kernel's tracing smoke tests pass"
+	fi
+	STEP=dropped
+	[ "$dropped" = 0 ] ||
+		fail "$dropped tracing symbols of $CONFIG_NAME dropped ($LOGS/dropped-tracing.txt)"
+	if [ "$DEBIAN_BOOT" = 1 ]; then
+		echo "debian: PASS: $CONFIG_NAME builds, keeps every tracing symbol, and its kernel's tracing smoke tests pass"
 	else
-		echo "debian: PASS: Debian's config builds (not booted: DEBIAN_BOOT=0)"
+		echo "debian: PASS: $CONFIG_NAME builds and keeps every tracing symbol (not booted: DEBIAN_BOOT=0)"
 	fi
 }
 
