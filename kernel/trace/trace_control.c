@@ -49,6 +49,8 @@ static ssize_t tracing_on_write(struct file *filp, const char __user *ubuf,
 		ring_buffer_wake_waiters(tr->buffer,
 					 RING_BUFFER_ALL_CPUS);
 	}
+	if (trace_tracer_of(tr)->tracing_on)
+		trace_tracer_of(tr)->tracing_on(tr, val);
 	mutex_unlock(&trace_types_lock);
 	*ppos += cnt;
 	return cnt;

@@ -547,22 +547,45 @@ static int hwlat_start(struct trace_array *tr)
 	return ret;
 }
 
+/* Whether tracing_on stopped the threads of hwlat_tr; trace_types_lock. */
+static bool hwlat_paused;
+
 static void hwlat_stop(struct trace_array *tr)
 {
 	lockdep_assert_held(&trace_types_lock);
 	if (hwlat_tr != tr)
 		return;
-	hwlat_threads_stop();
+	if (!hwlat_paused)
+		hwlat_threads_stop();
+	hwlat_paused = false;
 	WRITE_ONCE(trace_hwlat_callback_enabled, false);
 	hwlat_last_thresh = tracing_thresh;
 	WRITE_ONCE(tracing_thresh, hwlat_saved_thresh);
 	hwlat_tr = NULL;
 }
 
+/* As 6.12: no sampling while the session's tracing is off. */
+static void hwlat_tracing_on(struct trace_array *tr, bool on)
+{
+	lockdep_assert_held(&trace_types_lock);
+	if (hwlat_tr != tr || hwlat_paused != on)
+		return;
+	if (on) {
+		if (hwlat_threads_start(tr))
+			pr_err(HWLAT_NAME "could not start sampling again\n");
+		else
+			hwlat_paused = false;
+	} else {
+		hwlat_threads_stop();
+		hwlat_paused = true;
+	}
+}
+
 static const struct tracer hwlat_tracer = {
-	.name	= "hwlat",
-	.start	= hwlat_start,
-	.stop	= hwlat_stop,
+	.name		= "hwlat",
+	.start		= hwlat_start,
+	.stop		= hwlat_stop,
+	.tracing_on	= hwlat_tracing_on,
 };
 
 /* ---- hwlat_detector/ ----------------------------------------------------- */

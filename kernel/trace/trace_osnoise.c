@@ -662,6 +662,38 @@ void osnoise_session_stop(struct trace_array *tr)
 }
 
 /**
+ * osnoise_session_tracing_on() - a session running osnoise or timerlat
+ *	writes its tracing_on
+ * @tr: the session
+ * @kind: its tracer
+ * @on: what was written
+ *
+ * As in 6.12, off takes the session out of the tracer's sessions (the
+ * threads stop with the last one) and on puts it back, its worst case
+ * kept; an error starting again is only logged.
+ *
+ * Context: trace_types_lock held.
+ */
+void osnoise_session_tracing_on(struct trace_array *tr,
+				const struct osnoise_kind *kind, bool on)
+{
+	u64 max;
+
+	lockdep_assert_held(&trace_types_lock);
+	if (!on) {
+		osnoise_session_stop(tr);
+		return;
+	}
+	if (osnoise_session_find(tr))
+		return;
+	max = READ_ONCE(tr->max.latency);
+	if (osnoise_session_start(tr, kind))
+		pr_err(OSNOISE_NAME "could not start sampling again\n");
+	else
+		WRITE_ONCE(tr->max.latency, max);
+}
+
+/**
  * osnoise_user_claim() - a user-space task becomes @cpu's workload
  * @kind: the tracer it works for, which must be running
  * @cpu: the CPU; the task must be pinned to it and run there
@@ -955,6 +987,11 @@ static void osnoise_tracer_stop(struct trace_array *tr)
 	osnoise_session_stop(tr);
 }
 
+static void osnoise_tracer_on(struct trace_array *tr, bool on)
+{
+	osnoise_session_tracing_on(tr, &osnoise_kind_osnoise, on);
+}
+
 static void osnoise_print_header(struct seq_file *m,
 				 struct trace_iterator *iter)
 {
@@ -979,6 +1016,7 @@ static const struct tracer osnoise_tracer = {
 	.name		= "osnoise",
 	.start		= osnoise_tracer_start,
 	.stop		= osnoise_tracer_stop,
+	.tracing_on	= osnoise_tracer_on,
 	.print_header	= osnoise_print_header,
 };
 

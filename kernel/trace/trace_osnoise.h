@@ -88,6 +88,8 @@ static inline bool osnoise_session_keeps(struct osnoise_session *s, int cpu)
 int osnoise_session_start(struct trace_array *tr,
 			  const struct osnoise_kind *kind);
 void osnoise_session_stop(struct trace_array *tr);
+void osnoise_session_tracing_on(struct trace_array *tr,
+				const struct osnoise_kind *kind, bool on);
 void osnoise_stop_tracing(void);
 void osnoise_note_max(u64 ns);
 void osnoise_window_open(void);

@@ -679,6 +679,10 @@ int trace_event_enable_cmdline_record(bool on);
  *	tracing_max_latency (the latency tracers)
  * @top_only: only the top level offers it (not in an instance's
  *	available_tracers, as 6.12 hides blk there)
+ * @tracing_on: the session's tracing_on file was written (@on: 1 or 0),
+ *	under trace_types_lock: a tracer with a workload of its own (the
+ *	sampling threads of osnoise, timerlat and hwlat) pauses it while
+ *	tracing is off, as 6.12's do.  May be NULL.
  *
  * Every hook but @start and @stop may be NULL.
  */
@@ -695,6 +699,7 @@ struct tracer {
 					struct trace_iterator *iter);
 	bool		max_latency;
 	bool		top_only;
+	void		(*tracing_on)(struct trace_array *tr, bool on);
 };
 
 /* trace.c: the tracers, and a session's; "nop" when it has none */

@@ -385,6 +385,11 @@ static void timerlat_tracer_stop(struct trace_array *tr)
 	osnoise_session_stop(tr);
 }
 
+static void timerlat_tracer_on(struct trace_array *tr, bool on)
+{
+	osnoise_session_tracing_on(tr, &osnoise_kind_timerlat, on);
+}
+
 static void timerlat_print_header(struct seq_file *m,
 				  struct trace_iterator *iter)
 {
@@ -405,6 +410,7 @@ static const struct tracer timerlat_tracer = {
 	.name		= "timerlat",
 	.start		= timerlat_tracer_start,
 	.stop		= timerlat_tracer_stop,
+	.tracing_on	= timerlat_tracer_on,
 	.print_header	= timerlat_print_header,
 };
 
