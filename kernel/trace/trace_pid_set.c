@@ -137,7 +137,12 @@ static unsigned int pid_set_room(unsigned int n)
 
 /* ---- the probes' spare sets ---------------------------------------------- */
 
-#define PID_SPARES	16
+/*
+ * Where the probes may not allocate (PREEMPT_RT), a burst of forks and
+ * exits takes a spare each until the work item catches up: the pool is
+ * larger there.
+ */
+#define PID_SPARES	(IS_ENABLED(CONFIG_PREEMPT_RT) ? 64 : 16)
 
 /* Under pids_lock: the spares, and the room each should have. */
 static struct trace_pid_set *pid_spares[PID_SPARES];
