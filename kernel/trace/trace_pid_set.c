@@ -147,8 +147,6 @@ static unsigned int pid_set_room(unsigned int n)
 /* Under pids_lock: the spares, and the room each should have. */
 static struct trace_pid_set *pid_spares[PID_SPARES];
 static unsigned int pid_spare_room;
-/* Changes the probes could not make: no spare was big enough. */
-static atomic_t pid_follow_missed;
 
 /* Allocate what the pool lacks: spares with pid_spare_room. */
 static void pid_fill_fn(struct work_struct *work)
@@ -355,9 +353,9 @@ static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
 	}
 	raw_spin_unlock_irqrestore(&pids_lock, flags);
 	kfree(own);
-	if (used && !new && atomic_inc_return(&pid_follow_missed) == 1)
-		pr_warn("tracing: a pid list missed a %s: no spare set\n",
-			add ? "fork" : "exit");
+	if (used && !new)
+		pr_warn_once("tracing: a pid list missed a %s: no spare set\n",
+			     add ? "fork" : "exit");
 	/* Without a set of its own, it took a spare or missed: top up. */
 	if (used && (!new || new != mine))
 		irq_work_queue(&pid_fill_irq);
