@@ -13,7 +13,8 @@
 #   config   Debian's config.amd64_none_amd64 (package linux-config-6.12),
 #            adjusted for the lab (below), then olddefconfig
 #   build    bzImage, then the modules under $DEBIAN_MODULE_DIRS
-#            (kernel/ lib/ samples/; "all": every module of the config)
+#            (kernel/ lib/ samples/; "all": every module of the config),
+#            then the lab's own (lab/modules) against it
 #   boot     QEMU with a small initramfs of its own whose init runs the
 #            smoke checks and a few of the series' ftracetest tests
 #
@@ -72,6 +73,7 @@ rt)	CONFIG_NAME=config.amd64_rt_amd64 SUFFIX=-rt ;;
 	exit 1 ;;
 esac
 OBJ=$BUILD/obj-debian$SUFFIX
+LABMODS=$BUILD/lab-modules-debian$SUFFIX
 LOGS=$BUILD/logs-debian$SUFFIX
 JOBS=${JOBS:-2}
 CONFIG_PKG=linux-config-6.12
@@ -256,6 +258,14 @@ build() {
 		fi
 	fi
 	echo "modules built in $((SECONDS - t0)) s"
+	# The lab's own modules (the latency tests' tracelab_irqoff, the
+	# direct-call and fgraph samples) against this kernel, so that the
+	# guest runs those tests instead of calling them unresolved.
+	STEP=lab-modules
+	step "building the lab's modules in $LABMODS"
+	rm -rf "$LABMODS"
+	cp -r "$REPO/lab/modules" "$LABMODS"
+	logged lab-modules "${KMAKE[@]}" M="$LABMODS" modules
 }
 
 # The guest's init: the smoke checks, then a few of the series' own
@@ -363,6 +373,7 @@ initramfs() {
 		[ "$d" = all ] && d=.
 		find "$OBJ/$d" -name '*.ko' -exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
 	done
+	cp "$LABMODS"/*.ko "$root/lab/modules/" || fail "no lab modules in $LABMODS"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs-debian$SUFFIX.cpio.gz" || fail "cpio failed"
