@@ -265,9 +265,9 @@ struct trace_event_call *synth_event_call(struct synth_event *se)
 /* ---- recording ------------------------------------------------------------ */
 
 /*
- * A string's length in the record, NUL included, at most SYNTH_STR_MAX;
- * that of SYNTH_FAULT_STR if it cannot be read.  Byte by byte: the
- * string may end just before an unmapped page.
+ * A char[] string's length in the record, NUL included, at most
+ * SYNTH_DYN_STR_MAX; that of SYNTH_FAULT_STR if it cannot be read.  Byte
+ * by byte: the string may end just before an unmapped page.
  */
 static unsigned int str_size(u64 val)
 {
@@ -275,7 +275,7 @@ static unsigned int str_size(u64 val)
 	unsigned int n;
 	char c;
 
-	for (n = 0; n < SYNTH_STR_MAX - 1; n++) {
+	for (n = 0; n < SYNTH_DYN_STR_MAX - 1; n++) {
 		if (copy_from_kernel_nofault(&c, s + n, 1))
 			return sizeof(SYNTH_FAULT_STR);
 		if (!c)

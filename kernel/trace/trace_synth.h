@@ -9,14 +9,17 @@
 #ifndef _KERNEL_TRACE_TRACE_SYNTH_H
 #define _KERNEL_TRACE_TRACE_SYNTH_H
 
+#include <linux/limits.h>
 #include <linux/trace_events.h>
 
 #include "trace_dynevent.h"
 
 #define SYNTH_SYSTEM		"synthetic"
 #define SYNTH_FIELDS_MAX	64
-/* The longest string a char[] or char[N] field holds, NUL included. */
+/* The longest string a char[N] field holds, NUL included. */
 #define SYNTH_STR_MAX		256
+/* That of a char[] field, as 6.12's (PATH_MAX, its probes' limit too). */
+#define SYNTH_DYN_STR_MAX	PATH_MAX
 /* The most entries an unsigned long[] (stack) field holds. */
 #define SYNTH_STACK_MAX		16
 
