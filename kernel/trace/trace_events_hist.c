@@ -1054,16 +1054,11 @@ static bool update_existing(struct hist_data *hd, const char *filter)
 	return true;
 }
 
-static int hist_remove(struct hist_data *hd, const char *filter)
+/* Take a table's trigger off its event, and the helpers it added. */
+static void hist_remove_trigger(struct event_trigger *t)
 {
-	struct event_trigger *t = find_match(hd, filter);
-	struct hist_helpers *helpers;
+	struct hist_helpers *helpers = hist_actions_take_helpers(t->data);
 
-	if (!t)
-		return 0;
-	if (((struct hist_data *)t->data)->users)
-		return -EBUSY;
-	helpers = hist_actions_take_helpers(t->data);
 	event_trigger_del(t);
 	/*
 	 * Locks held: the synthetic events are let go of here, once no
@@ -1074,7 +1069,50 @@ static int hist_remove(struct hist_data *hd, const char *filter)
 	event_trigger_free(t);
 	if (helpers)
 		hist_actions_remove_helpers(helpers);
+}
+
+static int hist_remove(struct hist_data *hd, const char *filter)
+{
+	struct event_trigger *t = find_match(hd, filter);
+
+	if (!t)
+		return 0;
+	if (((struct hist_data *)t->data)->users)
+		return -EBUSY;
+	hist_remove_trigger(t);
 	return 0;
+}
+
+/* The first histogram of @file no other table reads, or NULL. */
+static struct event_trigger *hist_first_free(const struct event_command *cmd,
+					     struct trace_event_file *file)
+{
+	struct event_trigger *t;
+
+	list_for_each_entry(t, &file->triggers, list)
+		if (t->cmd == cmd && !((struct hist_data *)t->data)->users)
+			return t;
+	return NULL;
+}
+
+/*
+ * O_TRUNC on @file's trigger file: every histogram goes as "!hist:..."
+ * takes it, helpers included, unless a variable of one of them is read
+ * by another table; then all of them stay, as in 6.12.
+ */
+static void hist_truncate(const struct event_command *cmd,
+			  struct trace_event_file *file)
+{
+	struct event_trigger *t;
+	bool locked = hist_lock();
+
+	list_for_each_entry(t, &file->triggers, list)
+		if (t->cmd == cmd && ((struct hist_data *)t->data)->users)
+			goto out;
+	while ((t = hist_first_free(cmd, file)))
+		hist_remove_trigger(t);
+out:
+	hist_unlock(locked);
 }
 
 static int hist_add(const struct event_command *cmd, struct hist_data *hd,
@@ -1241,6 +1279,7 @@ static struct event_command hist_cmd = {
 	.fire	= hist_fire,
 	.print	= hist_trigger_print,
 	.free	= hist_free,
+	.truncate = hist_truncate,
 };
 
 /* ---- enable_hist and disable_hist ---------------------------------------- */

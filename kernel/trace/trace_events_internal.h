@@ -224,6 +224,9 @@ struct event_trigger;
  *	sleep; trace_types_lock may or may not be held); or NULL
  * @match: with @remove or for -EEXIST: whether @a and @b are the same
  *	trigger; NULL compares @data for EVENT_CMD_TARGET and nothing else
+ * @truncate: for an EVENT_CMD_HIST command, O_TRUNC on @file's trigger
+ *	file: take off its triggers of this kind as "!" would, or leave
+ *	them.  Locks as for @parse.  NULL: the core removes them all.
  */
 struct event_command {
 	struct list_head	list;
@@ -240,6 +243,8 @@ struct event_command {
 	void	(*free)(struct event_trigger *trigger);
 	bool	(*match)(const struct event_trigger *a,
 			 const struct event_trigger *b);
+	void	(*truncate)(const struct event_command *cmd,
+			    struct trace_event_file *file);
 };
 
 /**

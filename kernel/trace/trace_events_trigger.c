@@ -629,16 +629,23 @@ static const struct seq_operations trigger_seq_ops = {
 	.show	= trigger_seq_show,
 };
 
-/* O_TRUNC: the histogram kinds go, the other triggers stay (as 6.12). */
+/*
+ * O_TRUNC: the histogram kinds go, the other triggers stay (as 6.12).
+ * A kind with its own &event_command.truncate decides for itself.
+ */
 static void triggers_truncate(struct trace_event_file *file)
 {
+	const struct event_command *cmd;
 	struct event_trigger *t, *n;
 	LIST_HEAD(gone);
 
 	mutex_lock(&dyn_event_mutex);
 	mutex_lock(&trace_types_lock);
+	list_for_each_entry(cmd, &event_commands, list)
+		if ((cmd->flags & EVENT_CMD_HIST) && cmd->truncate)
+			cmd->truncate(cmd, file);
 	list_for_each_entry_safe(t, n, &file->triggers, list) {
-		if (!(t->cmd->flags & EVENT_CMD_HIST))
+		if (!(t->cmd->flags & EVENT_CMD_HIST) || t->cmd->truncate)
 			continue;
 		event_trigger_del(t);
 		list_add(&t->list, &gone);
