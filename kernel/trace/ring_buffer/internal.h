@@ -437,6 +437,8 @@ unsigned long rb_read_cseq(struct rb_cpu *cb);
 void rb_claim(struct rb_cpu *cb);
 void rb_take(struct rb_cpu *cb);
 struct ring_buffer_event *rb_locate(struct rb_cpu *cb, bool *in_place);
+unsigned int rb_page_count(struct buffer_data_page *bpage, unsigned int end,
+			   unsigned long *events, unsigned long *bytes);
 void rb_unclaim_head(struct rb_cpu *cb);
 
 /* mmap.c */

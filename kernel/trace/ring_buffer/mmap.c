@@ -345,34 +345,6 @@ int ring_buffer_unmap(struct trace_buffer *buffer, int cpu)
 EXPORT_SYMBOL_GPL(ring_buffer_unmap);
 
 /*
- * Count the data events of a sub-buffer and their payload bytes.
- *
- * Return: where the last event that is not padding ends.
- */
-static unsigned int rb_map_count(struct buffer_data_page *bpage,
-				 unsigned int end, unsigned long *events,
-				 unsigned long *bytes)
-{
-	struct ring_buffer_event *event;
-	unsigned int off = 0, last = 0, size;
-
-	while (off < end) {
-		event = (struct ring_buffer_event *)(bpage->data + off);
-		size = rb_event_size(event);
-		if (!size || size > end - off)
-			break;
-		if (event->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX) {
-			(*events)++;
-			*bytes += ring_buffer_event_length(event);
-		}
-		off += size;
-		if (event->type_len != RINGBUF_TYPE_PADDING)
-			last = off;
-	}
-	return last;
-}
-
-/*
  * Make the kernel reader's sub-buffer the user page: what read() had
  * consumed of it already is cut off the front (its time stamp becomes
  * that of the last consumed event, so the deltas stay right), the rest
@@ -394,7 +366,7 @@ static void rb_map_hand_over(struct rb_cpu *cb, struct rb_map *map)
 		bpage->time_stamp = cb->rstamp;
 		end -= start;
 	}
-	last = rb_map_count(bpage, end, &events, &bytes);
+	last = rb_page_count(bpage, end, &events, &bytes);
 	cb->read += events;
 	cb->read_bytes += bytes;
 	commit = end;

@@ -33,8 +33,9 @@ struct buffer_data_read_page {
 int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 				struct buffer_data_read_page **rpage)
 {
-	struct buffer_data_read_page *rp;
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
+	struct buffer_data_read_page *rp;
+	struct page *pg;
 
 	if (!cb)
 		return rb_cpu_possible(cpu) ? -ENODEV : -EINVAL;
@@ -42,11 +43,17 @@ int ring_buffer_alloc_read_page(struct trace_buffer *buffer, int cpu,
 	if (!rp)
 		return -ENOMEM;
 	rp->order = buffer->subbuf_order;
-	rp->data = (void *)__get_free_pages(GFP_KERNEL | __GFP_ZERO, rp->order);
-	if (!rp->data) {
+	/*
+	 * Allocated as the ring's own sub-buffers are (alloc.c): a read may
+	 * trade it for one of them.
+	 */
+	pg = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_COMP |
+			      __GFP_ZERO, rp->order);
+	if (!pg) {
 		kfree(rp);
 		return -ENOMEM;
 	}
+	rp->data = page_address(pg);
 	*rpage = rp;
 	return 0;
 }
@@ -143,6 +150,34 @@ static void rb_raw_advance(struct rb_cpu *cb, struct buffer_data_page *bpage,
 	}
 }
 
+/*
+ * Give @rpage the reader's sub-buffer, events and header, and the reader
+ * @rpage's sub-buffer in exchange, which becomes its spare (rb_take()
+ * resets it before the writers get it).  No event is copied.  For a
+ * sub-buffer taken from the ring and not read from yet, whose events fit,
+ * while no mapping has the ring's pages.  Returns the bytes of events.
+ */
+static unsigned int rb_raw_trade(struct rb_cpu *cb,
+				 struct buffer_data_read_page *rpage)
+{
+	struct rb_page *page = cb->reader;
+	struct buffer_data_page *bpage = page->bpage;
+	unsigned int end = local_read(&bpage->commit);
+	unsigned long events = 0, bytes = 0;
+
+	rb_page_count(bpage, end, &events, &bytes);
+	cb->read += events;
+	cb->read_bytes += bytes;
+	page->bpage = rpage->data;
+	rpage->data = bpage;
+	/* Done with it, as rb_locate() is with a sub-buffer read to its end. */
+	cb->spare = page;
+	cb->reader = NULL;
+	cb->rseq++;
+	cb->roff = 0;
+	return end;
+}
+
 /**
  * ring_buffer_read_page() - consume events into a raw sub-buffer
  * @buffer: the buffer
@@ -153,7 +188,9 @@ static void rb_raw_advance(struct rb_cpu *cb, struct buffer_data_page *bpage,
  *
  * Copies the next unread events of one sub-buffer, as they are stored
  * (time events and padding included), after a header whose time stamp
- * makes the first event's delta right.  If events were lost before them,
+ * makes the first event's delta right.  A whole sub-buffer taken from
+ * the ring changes places with @rpage's instead, when none of it was
+ * read and @len takes all of it.  If events were lost before them,
  * the commit word carries %RB_MISSED_EVENTS and, when there is room after
  * the events, the count is stored there (%RB_MISSED_STORED).
  *
@@ -167,11 +204,12 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 {
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
 	struct buffer_data_page *bpage, *dst;
+	struct rb_page *had;
 	unsigned long flags, events = 0;
 	unsigned int end, room, bytes;
 	struct ring_buffer_event *event;
 	unsigned long commit;
-	bool in_place;
+	bool in_place, whole;
 	int ret = -1;
 
 	if (!cb || !rpage || rpage->order != READ_ONCE(cb->order) ||
@@ -181,10 +219,17 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	dst = rpage->data;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	had = cb->reader;
+	whole = !cb->roff;
 	/* Position the reader on its next event (takes or claims). */
 	event = rb_locate(cb, &in_place);
 	if (!event)
 		goto out;
+	/*
+	 * Its sub-buffer is unread if nothing was read from the position,
+	 * or if a finished one was let go of and the next taken whole.
+	 */
+	whole = whole || (had && cb->reader != had);
 	if (!in_place) {
 		bpage = cb->reader->bpage;
 		end = local_read(&bpage->commit);
@@ -195,15 +240,20 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 			goto out_unclaim;
 	}
 
-	bytes = rb_raw_span(bpage, cb->roff, end, room, &events);
-	if (!bytes)
-		goto out_unclaim;
-	dst->time_stamp = cb->rstamp;
-	memcpy(dst->data, bpage->data + cb->roff, bytes);
-	rb_raw_advance(cb, bpage, cb->roff + bytes);
-	cb->read += events;
-	if (in_place)
-		cb->inplace_read += events;
+	if (!in_place && whole && end <= room && !cb->map) {
+		bytes = rb_raw_trade(cb, rpage);
+		dst = rpage->data;
+	} else {
+		bytes = rb_raw_span(bpage, cb->roff, end, room, &events);
+		if (!bytes)
+			goto out_unclaim;
+		dst->time_stamp = cb->rstamp;
+		memcpy(dst->data, bpage->data + cb->roff, bytes);
+		rb_raw_advance(cb, bpage, cb->roff + bytes);
+		cb->read += events;
+		if (in_place)
+			cb->inplace_read += events;
+	}
 
 	commit = bytes;
 	if (cb->lost_events) {

@@ -96,6 +96,37 @@ static struct ring_buffer_event *rb_scan(struct buffer_data_page *bpage,
 }
 
 /**
+ * rb_page_count() - count the data events of a sub-buffer
+ * @bpage: the sub-buffer, out of the writers' reach
+ * @end: its commit position
+ * @events: incremented by its data events
+ * @bytes: incremented by their payload bytes
+ *
+ * Return: where the last event that is not padding ends.
+ */
+unsigned int rb_page_count(struct buffer_data_page *bpage, unsigned int end,
+			   unsigned long *events, unsigned long *bytes)
+{
+	struct ring_buffer_event *event;
+	unsigned int off = 0, last = 0, size;
+
+	while (off < end) {
+		event = (struct ring_buffer_event *)(bpage->data + off);
+		size = rb_event_size(event);
+		if (!size || size > end - off)
+			break;
+		if (event->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX) {
+			(*events)++;
+			*bytes += ring_buffer_event_length(event);
+		}
+		off += size;
+		if (event->type_len != RINGBUF_TYPE_PADDING)
+			last = off;
+	}
+	return last;
+}
+
+/**
  * rb_reader_reset() - forget the consuming reader's position
  * @cb: a CPU buffer whose writers are stopped, reader_lock held
  */

@@ -836,6 +836,64 @@ static void rb_test_read_page(struct kunit *test)
 	ring_buffer_free(buffer);
 }
 
+/*
+ * A raw read of a whole unread sub-buffer trades pages with the ring
+ * instead of copying: round after round the traded pages go back to the
+ * writers, and every event is read once, in order, with exact books.
+ */
+static void rb_test_read_page_trade(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct buffer_data_read_page *rpage;
+	struct buffer_data_page *bpage;
+	struct ring_buffer_event *event;
+	unsigned int off, size, commit, traded = 0, bad = 0;
+	unsigned long written = 0, seen = 0;
+	int cpu, round, i;
+	void *before;
+
+	cpu = raw_smp_processor_id();
+	KUNIT_ASSERT_EQ(test, ring_buffer_alloc_read_page(buffer, cpu, &rpage), 0);
+	/* Writes and reads on one CPU, its buffer the only one used. */
+	cpu = get_cpu();
+	for (round = 0; round < 24; round++) {
+		/* About two and a quarter sub-buffers' worth. */
+		for (i = 0; i < 2 * SUBBUF / 40 + SUBBUF / 80; i++)
+			written += rb_test_write(buffer, 32, written);
+		for (;;) {
+			before = ring_buffer_read_page_data(rpage);
+			if (ring_buffer_read_page(buffer, rpage, PAGE_SIZE,
+						  cpu, 0))
+				break;
+			bpage = ring_buffer_read_page_data(rpage);
+			traded += bpage != before;
+			commit = local_read(&bpage->commit) & 0xfffff;
+			for (off = 0; off < commit; off += size) {
+				event = (void *)bpage->data + off;
+				/* 0: padding to the end */
+				size = rb_event_size(event) ?: commit - off;
+				if (event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+					continue;
+				bad += !rb_test_data_ok(event, 32, seen);
+				seen++;
+			}
+		}
+	}
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, bad, 0U);
+	KUNIT_EXPECT_EQ(test, seen, written);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(buffer, cpu), written);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_bytes_cpu(buffer, cpu), 0UL);
+	/*
+	 * Each round fills at least one sub-buffer from its start after the
+	 * one read in place: that one is traded.
+	 */
+	KUNIT_EXPECT_GE(test, traded, 24U);
+	ring_buffer_free_read_page(buffer, cpu, rpage);
+	ring_buffer_free(buffer);
+}
+
 /* A raw read after an overwrite says that events were missed, and how many. */
 static void rb_test_read_page_missed(struct kunit *test)
 {
@@ -1768,6 +1826,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_wait),
 	KUNIT_CASE(rb_test_read_page),
 	KUNIT_CASE(rb_test_read_page_missed),
+	KUNIT_CASE(rb_test_read_page_trade),
 	KUNIT_CASE(rb_test_full_drops_contiguous),
 	KUNIT_CASE(rb_test_swap_cpu),
 	KUNIT_CASE(rb_test_swap_all),
