@@ -10,6 +10,10 @@
  *   marker    N writes of a short line to tracefs' trace_marker (the
  *             tracing core's write path from user space), when a
  *             marker file is given
+ *   blkread   with SYSBENCH_BLK=DEV N=SYSBENCH_BLK_OPS in the
+ *             environment: N direct 4 KB reads of the block device DEV
+ *             (a RAM disk), each one request through the block layer
+ *             and its tracepoints (blktrace's per-I/O cost)
  * A test with 0 operations is skipped; SUFFIX is appended to the test
  * names (bench.sh runs pipe again with scheduler events enabled).
  * With SYSBENCH_CPU=N in the environment both processes run on CPU N
@@ -122,6 +126,37 @@ static int bench_marker(const char *tag, long ops, const char *file)
 	return 0;
 }
 
+static int bench_blkread(const char *tag, long ops, const char *dev)
+{
+	int fd = open(dev, O_RDONLY | O_DIRECT);
+	void *buf;
+	double t0;
+	long i;
+
+	if (fd < 0) {
+		perror(dev);
+		return 1;
+	}
+	if (posix_memalign(&buf, 4096, 4096)) {
+		close(fd);
+		return 1;
+	}
+	t0 = now_ns();
+	for (i = 0; i < ops; i++) {
+		/* The first MB, a page at a time: no cache, one bio each. */
+		if (pread(fd, buf, 4096, (i & 255) * 4096) != 4096) {
+			perror("pread");
+			free(buf);
+			close(fd);
+			return 1;
+		}
+	}
+	report(tag, "blkread", ops, now_ns() - t0);
+	free(buf);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *tag = argc > 1 ? argv[1] : "unknown";
@@ -147,6 +182,10 @@ int main(int argc, char **argv)
 		}
 		pipe_name = "pipe1";
 	}
+	if (getenv("SYSBENCH_BLK") && getenv("SYSBENCH_BLK_OPS") &&
+	    bench_blkread(tag, atol(getenv("SYSBENCH_BLK_OPS")),
+			  getenv("SYSBENCH_BLK")))
+		return 1;
 	if (getppid_ops)
 		bench_getppid(tag, getppid_ops);
 	if (pipe_ops && bench_pipe(tag, pipe_ops))

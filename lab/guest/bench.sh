@@ -11,7 +11,8 @@ counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
 set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
-# perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, rb or rbwrite, drain); plain,
+# perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, rb or rbwrite,
+# drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -209,6 +210,23 @@ if part irqsoff && [ -f $T/available_tracers ] && grep -qw irqsoff $T/available_
 fi
 # The ring buffer benchmark module built for this kernel ("ours", "noft" or "base").
 mod=/lab/bench/rb_bench-${tag%%-*}.ko
+# blktrace: direct 4 KB reads of the RAM disk, plain, then with the blk
+# tracer recording every request's events into the ring buffer (the
+# device's trace/enable, as "blktrace -o -" through tracefs does).
+if part blk && [ -b /dev/ram0 ] && [ -f /sys/block/ram0/trace/enable ] &&
+	grep -qw blk $T/available_tracers; then
+	export SYSBENCH_BLK=/dev/ram0 SYSBENCH_BLK_OPS=${BLK_OPS:-20000}
+	/lab/sysbench "${tag:-unknown}" 0 0 || exit 1
+	echo 1 > /sys/block/ram0/trace/enable
+	echo blk > $T/current_tracer
+	/lab/sysbench "${tag:-unknown}" 0 0 +blktrace || exit 1
+	grep -qE ' Q +RS? [0-9]+ \+ 8 \[sysbench\]$' $T/trace ||
+		{ echo "blk: no read recorded"; grep -v '^#' $T/trace | head -n 3; exit 1; }
+	echo nop > $T/current_tracer
+	echo 0 > /sys/block/ram0/trace/enable
+	echo > $T/trace
+	unset SYSBENCH_BLK SYSBENCH_BLK_OPS
+fi
 if part rb && [ -f "$mod" ]; then
 	insmod "$mod" tag="$tag" || exit 1
 	rmmod rb_bench
