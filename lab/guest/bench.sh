@@ -11,8 +11,8 @@ counts=$(sed -n 's/.*tracelab\.bench_ops=\([^ ]*\).*/\1/p' /proc/cmdline)
 set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
-# perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, rb or rbwrite,
-# drain); plain,
+# perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, timerlat, rb or
+# rbwrite, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -226,6 +226,30 @@ if part blk && [ -b /dev/ram0 ] && [ -f /sys/block/ram0/trace/enable ] &&
 	echo 0 > /sys/block/ram0/trace/enable
 	echo > $T/trace
 	unset SYSBENCH_BLK SYSBENCH_BLK_OPS
+fi
+# timerlat: its own latency at the default period (1 ms) for 5 s, the
+# mean of the irq and of the thread figures; under -icount the guest's
+# nanoseconds count instructions, so this is the length of the path
+# from the timer's expiry to each measurement.
+if part timerlat && grep -qw timerlat $T/available_tracers; then
+	echo > $T/trace
+	echo timerlat > $T/current_tracer
+	sleep 5
+	echo 0 > $T/tracing_on
+	for ctx in irq thread; do
+		awk -v ctx=$ctx -v tag="${tag:-unknown}" '
+			$0 ~ "context +" ctx " +timer_latency +[0-9]+ ns$" {
+				n++; sum += $(NF - 1)
+			}
+			END {
+				if (!n)
+					exit 1
+				printf "BENCH kernel=%s test=timerlat_%s ops=%d ns_per_op=%.1f\n", tag, ctx, n, sum / n
+			}' $T/trace || { echo "timerlat: no $ctx sample"; exit 1; }
+	done
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+	echo > $T/trace
 fi
 if part rb && [ -f "$mod" ]; then
 	insmod "$mod" tag="$tag" || exit 1
