@@ -426,6 +426,7 @@ cmd_initramfs() {
 	rm -rf "$broot"
 	mkdir -p "$broot"
 	pack_bpftrace "$broot"
+	pack_hwlatdetect "$broot"
 	(cd "$broot" && find . | cpio -o -H newc --quiet) \
 		> "$BUILD/initramfs-bpf$VAR.cpio" || die "cpio failed"
 	# The kernel takes an uncompressed archive after a compressed one
@@ -514,6 +515,29 @@ pack_bpftrace() {
 		"$TREE"/*) f=${f#"$TREE"/}; mkdir -p "$k/$(dirname "$f")"; cp "$TREE/$f" "$k/$f" ;;
 		"$OBJ"/*) f=${f#"$OBJ"/}; mkdir -p "$k/$(dirname "$f")"; cp "$OBJ/$f" "$k/$f" ;;
 		esac
+	done
+}
+
+# pack_hwlatdetect ROOT: rt-tests' hwlatdetect, a Python script, with
+# Debian's python3 and the standard modules it imports (lab/pymods.py
+# lists them), for clients.d/hwlatdetect.tc.
+pack_hwlatdetect() {
+	local root=$1 py=/usr/bin/python3 f lib
+	if ! [ -x /usr/sbin/hwlatdetect ] || ! [ -x $py ]; then
+		echo "lab: warning: no hwlatdetect or python3; its client test will be skipped" >&2
+		return 0
+	fi
+	pack_program "$root" "$(readlink -f $py)" python3
+	mkdir -p "$root/usr/sbin"
+	cp /usr/sbin/hwlatdetect "$root/usr/sbin/"
+	for f in $($py "$REPO/lab/pymods.py" /usr/sbin/hwlatdetect subprocess); do
+		mkdir -p "$root$(dirname "$f")"
+		cp "$f" "$root$f"
+		[ "${f%.so}" != "$f" ] || continue
+		for lib in $(ldd "$f" | sed -n 's|.*=> \(/[^ ]*\) (.*|\1|p'); do
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
 	done
 }
 
