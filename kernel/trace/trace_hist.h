@@ -429,4 +429,9 @@ void hist_actions_print_snapshot(struct seq_file *m, struct hist_data *hd,
 						   void *key, const char *comm));
 bool hist_actions_match(struct hist_data *a, struct hist_data *b);
 
+#ifdef CONFIG_HIST_TRIGGERS_DEBUG
+void hist_field_debug(struct seq_file *m, const struct hist_field *hf);
+void hist_actions_debug(struct seq_file *m, struct hist_data *hd);
+#endif
+
 #endif /* _KERNEL_TRACE_TRACE_HIST_H */

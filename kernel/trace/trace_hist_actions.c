@@ -426,11 +426,12 @@ static struct event_trigger *compatible_hist(struct hist_data *hd,
 /*
  * A field of another event: as 6.12 does, a histogram keyed like one
  * already on that event saves it in "synthetic_<field>", which this
- * table references.  The histogram is removed with this trigger.
+ * table references.  The histogram is removed with this trigger.  The
+ * reference names the event only if the parameter did (@named).
  */
 static struct hist_field *other_field(struct hist_data *hd,
 				      struct hist_action *a, char *system,
-				      char *event, char *field)
+				      char *event, char *field, bool named)
 {
 	struct trace_array *tr = hd->file->tr;
 	struct trace_event_file *file;
@@ -474,7 +475,8 @@ static struct hist_field *other_field(struct hist_data *hd,
 	a->helper_file[a->n_helpers] = file;
 	a->helper_text[a->n_helpers++] = text;
 	v = hist_lookup_var(hd, system, event, var, &var_hd);
-	ref = v ? hist_var_ref_new(hd, var_hd, v, system, event) : NULL;
+	ref = v ? hist_var_ref_new(hd, var_hd, v, named ? system : NULL,
+				   named ? event : NULL) : NULL;
 	if (!ref)
 		hist_err(tr, HIST_ERR_SYNTH_VAR_NOT_FOUND, field);
 	kfree(var);
@@ -501,12 +503,12 @@ static struct hist_field *param_field(struct hist_data *hd,
 
 	if (system && (strcmp(system, event_system(call)) ||
 		       strcmp(event, trace_event_name(call))))
-		return other_field(hd, a, system, event, field);
+		return other_field(hd, a, system, event, field, true);
 	if (!system && a->handler == HANDLER_ONMATCH &&
 	    !event_field_find(call, field) && strcmp(field, "common_timestamp") &&
 	    strcmp(field, "common_cpu"))
 		return other_field(hd, a, a->match_system, a->match_event,
-				   field);
+				   field, false);
 	hf = hist_parse_expr(hd, field, 0, NULL, &n);
 	if (IS_ERR(hf)) {
 		hist_err(hd->file->tr, HIST_ERR_FIELD_VAR_CREATE_FAIL, field);
@@ -1051,3 +1053,110 @@ bool hist_actions_match(struct hist_data *x, struct hist_data *y)
 	}
 	return true;
 }
+
+#ifdef CONFIG_HIST_TRIGGERS_DEBUG
+/*
+ * hist_debug's view of the actions.  What 6.12 keeps in map variables
+ * this table keeps in the element's action slots: a tracked value and
+ * the save() values are shown as the variables 6.12 would have made,
+ * numbered after the table's own variables in slot order (which is
+ * 6.12's order of creation).  A trace() parameter that is a field of
+ * this event is read from the record at the hit, not through a
+ * variable, so it has no "field variables" entry: it is listed, with
+ * the field it reads, under a heading of its own.
+ */
+static void debug_track(struct seq_file *m, struct hist_data *hd,
+			const struct hist_action *a, int i)
+{
+	seq_printf(m, "\n    hist_data->actions[%d].track_data.var_ref:\n", i);
+	hist_field_debug(m, a->track);
+	seq_printf(m, "\n    hist_data->actions[%d].track_data.track_var:\n", i);
+	seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+	seq_printf(m, "      var.name: %s\n",
+		   a->handler == HANDLER_ONMAX ? "__max" : "__change");
+	seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
+		   hd->n_vars + a->slot);
+	seq_puts(m, "      type: u64\n      size: 8\n      is_signed: 0\n");
+}
+
+static void debug_save(struct seq_file *m, struct hist_data *hd,
+		       const struct hist_action *a)
+{
+	const struct hist_field *val;
+	unsigned int i;
+
+	seq_puts(m, "\n  save action variables (save() params):\n");
+	for (i = 0; i < a->n_params; i++) {
+		val = a->args[i];
+		seq_printf(m, "\n    hist_data->save_vars[%u]:\n", i);
+		seq_printf(m, "\n      save_vars[%u].var:\n", i);
+		seq_puts(m, "      flags:\n        HIST_FIELD_FL_VAR\n");
+		seq_printf(m, "      var.name: %s\n", a->params[i]);
+		seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
+			   hd->n_vars + a->save_slot + i);
+		seq_printf(m, "\n      save_vars[%u].val:\n", i);
+		if (val->field)
+			seq_printf(m, "      ftrace_event_field name: %s\n",
+				   val->field->name);
+		seq_printf(m, "      type: %s\n", val->type ?: "");
+		seq_printf(m, "      size: %u\n", val->size);
+		seq_printf(m, "      is_signed: %u\n", val->is_signed);
+	}
+}
+
+static void debug_record_params(struct seq_file *m, struct hist_data *hd)
+{
+	bool head = false;
+	unsigned int i, j;
+
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_action *a = hd->actions[i];
+
+		if (a->action != ACT_TRACE)
+			continue;
+		for (j = 0; j < a->n_params; j++) {
+			if (a->args[j]->flags & HF_VAR_REF)
+				continue;
+			if (!head)
+				seq_puts(m, "\n  action parameters read from the record (for trace()):\n");
+			head = true;
+			seq_printf(m, "\n    hist_data->actions[%u].params[%u]: %s\n",
+				   i, j, a->params[j]);
+			hist_field_debug(m, a->args[j]);
+		}
+	}
+}
+
+/**
+ * hist_actions_debug() - the actions' part of a table's hist_debug
+ * @m: the file
+ * @hd: the table
+ *
+ * Context: trace_types_lock held (the table cannot change).
+ */
+void hist_actions_debug(struct seq_file *m, struct hist_data *hd)
+{
+	const struct hist_action *save = NULL;
+	unsigned int i;
+
+	debug_record_params(m, hd);
+	if (hd->n_actions)
+		seq_puts(m, "\n  action tracking variables (for onmax()/onchange()/onmatch()):\n");
+	for (i = 0; i < hd->n_actions; i++) {
+		const struct hist_action *a = hd->actions[i];
+
+		if (a->handler == HANDLER_ONMATCH) {
+			seq_printf(m, "\n    hist_data->actions[%u].match_data.event_system: %s\n",
+				   i, a->match_system);
+			seq_printf(m, "    hist_data->actions[%u].match_data.event: %s\n",
+				   i, a->match_event);
+		} else {
+			debug_track(m, hd, a, i);
+		}
+		if (a->action == ACT_SAVE)
+			save = a;
+	}
+	if (save)
+		debug_save(m, hd, save);
+}
+#endif

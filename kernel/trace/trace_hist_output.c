@@ -485,7 +485,12 @@ static const struct file_operations hist_fops = {
 /* ---- hist_debug ------------------------------------------------------------ */
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG
-static void debug_field(struct seq_file *m, const struct hist_field *hf)
+/**
+ * hist_field_debug() - one field's block of hist_debug, as 6.12 words it
+ * @m: the file
+ * @hf: the field
+ */
+void hist_field_debug(struct seq_file *m, const struct hist_field *hf)
 {
 	seq_puts(m, "      flags:\n");
 	if (hf->flags & HF_KEY)
@@ -545,19 +550,20 @@ static void hist_debug_one(struct seq_file *m, struct event_trigger *t, int n)
 	seq_puts(m, "\n  val fields:\n\n");
 	for_each_hist_val(i, hd) {
 		seq_printf(m, "%s    hist_data->fields[%u]:\n", i ? "\n" : "", i);
-		debug_field(m, hd->fields[i]);
+		hist_field_debug(m, hd->fields[i]);
 	}
 	seq_puts(m, "\n  key fields:\n");
 	for_each_hist_key(i, hd) {
 		seq_printf(m, "\n    hist_data->fields[%u]:\n", i);
-		debug_field(m, hd->fields[i]);
+		hist_field_debug(m, hd->fields[i]);
 	}
 	if (hd->n_var_refs)
 		seq_puts(m, "\n  variable reference fields:\n");
 	for (i = 0; i < hd->n_var_refs; i++) {
 		seq_printf(m, "\n    hist_data->var_refs[%u]:\n", i);
-		debug_field(m, hd->var_refs[i]);
+		hist_field_debug(m, hd->var_refs[i]);
 	}
+	hist_actions_debug(m, hd);
 }
 
 static int hist_debug_show(struct seq_file *m, void *v)
