@@ -670,6 +670,7 @@ cmd_check() {
 	local extra="" p
 	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
+	[ -n "${HOSTILE_S:-}" ] && extra+=" tracelab.hostile_s=$HOSTILE_S"
 	[ -n "${INSTANCE_ROUNDS:-}" ] &&
 		extra+=" tracelab.instance_rounds=$INSTANCE_ROUNDS"
 	step "booting ${#parts[@]} guest(s) side by side to run the tests (timeout ${tmo}s each)"
@@ -817,6 +818,7 @@ cmd_try() {
 	step "booting one guest for: $TESTS (timeout ${QEMU_TIMEOUT}s)"
 	local extra=""
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
+	[ -n "${HOSTILE_S:-}" ] && extra+=" tracelab.hostile_s=$HOSTILE_S"
 	[ -n "${INSTANCE_ROUNDS:-}" ] &&
 		extra+=" tracelab.instance_rounds=$INSTANCE_ROUNDS"
 	INITRD_PART=-full boot try "$log" "tracelab.tests=$(echo "$TESTS" | tr ' ' ,)$extra" || qrc=$?
