@@ -661,12 +661,10 @@ static int blk_trace_setup_locked(struct request_queue *q, const char *name,
 	ret = blk_trace_open_relay(q, bt, bdev, buts->name, buts);
 	if (ret)
 		goto fail;
-	if (buts->act_mask)
-		bt->act_mask = buts->act_mask;
-	if (buts->start_lba)
-		bt->start_lba = buts->start_lba;
-	if (buts->end_lba)
-		bt->end_lba = buts->end_lba;
+	/* A zero mask or bound asks for blk_trace_new()'s default. */
+	bt->act_mask = buts->act_mask ?: bt->act_mask;
+	bt->start_lba = buts->start_lba ?: bt->start_lba;
+	bt->end_lba = buts->end_lba ?: bt->end_lba;
 	bt->pid = buts->pid;
 	bt->trace_state = Blktrace_setup;
 	ret = blk_trace_install(q, bt);
@@ -728,10 +726,9 @@ static int blk_trace_startstop_locked(struct request_queue *q, bool start)
 /* Take @q's trace away, stopped, and free it after its probes. */
 static int blk_trace_remove_locked(struct request_queue *q)
 {
-	struct blk_trace *bt;
+	struct blk_trace *bt = rcu_replace_pointer(q->blk_trace, NULL,
+				lockdep_is_held(&q->debugfs_mutex));
 
-	bt = rcu_replace_pointer(q->blk_trace, NULL,
-				 lockdep_is_held(&q->debugfs_mutex));
 	if (!bt)
 		return -EINVAL;
 	if (bt->trace_state == Blktrace_running)
@@ -763,26 +760,37 @@ static int blk_trace_setup_user(struct request_queue *q, const char *name,
 }
 
 #if defined(CONFIG_COMPAT) && defined(CONFIG_X86_64)
-/* BLKTRACESETUP32: the same, with the 32-bit layout (no padding). */
+/*
+ * Read BLKTRACESETUP32's argument (the 32-bit layout, no padding) into
+ * the native struct; the name is left zeroed, the setup fills it in.
+ */
+static int blk_trace_setup_from_compat(struct blk_user_trace_setup *buts,
+				       const char __user *arg)
+{
+	struct compat_blk_user_trace_setup in;
+
+	if (copy_from_user(&in, arg, sizeof(in)))
+		return -EFAULT;
+	memset(buts, 0, sizeof(*buts));
+	buts->act_mask = in.act_mask;
+	buts->buf_size = in.buf_size;
+	buts->buf_nr = in.buf_nr;
+	buts->start_lba = in.start_lba;
+	buts->end_lba = in.end_lba;
+	buts->pid = in.pid;
+	return 0;
+}
+
+/* BLKTRACESETUP32: set up as BLKTRACESETUP does; only the name goes back. */
 static int blk_trace_setup_compat(struct request_queue *q, const char *name,
 				  dev_t dev, struct block_device *bdev,
 				  char __user *arg)
 {
-	struct compat_blk_user_trace_setup cbuts;
 	struct blk_user_trace_setup buts;
 	int ret;
 
-	if (copy_from_user(&cbuts, arg, sizeof(cbuts)))
-		return -EFAULT;
-	buts = (struct blk_user_trace_setup) {
-		.act_mask	= cbuts.act_mask,
-		.buf_size	= cbuts.buf_size,
-		.buf_nr		= cbuts.buf_nr,
-		.start_lba	= cbuts.start_lba,
-		.end_lba	= cbuts.end_lba,
-		.pid		= cbuts.pid,
-	};
-	ret = blk_trace_setup_locked(q, name, dev, bdev, &buts);
+	ret = blk_trace_setup_from_compat(&buts, arg) ?:
+	      blk_trace_setup_locked(q, name, dev, bdev, &buts);
 	if (ret)
 		return ret;
 	if (copy_to_user(arg, buts.name, sizeof(buts.name))) {

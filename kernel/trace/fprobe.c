@@ -30,13 +30,13 @@
 #include <linux/sort.h>
 
 /*
- * What a rethook node carries from a function's entry to its exit: the
- * probed function's address, and @fp's entry_data_size bytes.
+ * A call on its way back: the return hook taken at the entry, the probed
+ * function's address and its caller's, and @fp's entry_data_size bytes.
  */
-struct fprobe_rethook_node {
-	struct rethook_node	node;
-	unsigned long		entry_ip;
-	unsigned long		entry_parent_ip;
+struct fprobe_pending {
+	struct rethook_node	hook;
+	unsigned long		func;
+	unsigned long		caller;
 	char			data[];
 };
 
@@ -48,7 +48,7 @@ struct fprobe_rethook_node {
 static void fprobe_call_entry(struct fprobe *fp, unsigned long ip,
 			      unsigned long parent_ip, struct pt_regs *regs)
 {
-	struct fprobe_rethook_node *fpr;
+	struct fprobe_pending *fpr;
 	struct rethook_node *rh;
 	void *data;
 
@@ -63,9 +63,9 @@ static void fprobe_call_entry(struct fprobe *fp, unsigned long ip,
 		fp->nmissed++;
 		return;
 	}
-	fpr = container_of(rh, struct fprobe_rethook_node, node);
-	fpr->entry_ip = ip;
-	fpr->entry_parent_ip = parent_ip;
+	fpr = container_of(rh, struct fprobe_pending, hook);
+	fpr->func = ip;
+	fpr->caller = parent_ip;
 	data = fp->entry_data_size ? fpr->data : NULL;
 	/* An entry handler that returns non-zero declines the exit. */
 	if (fp->entry_handler &&
@@ -111,20 +111,19 @@ NOKPROBE_SYMBOL(fprobe_ftrace_entry);
 static void fprobe_rethook_exit(struct rethook_node *rh, void *data,
 				unsigned long ret_ip, struct pt_regs *regs)
 {
-	struct fprobe_rethook_node *fpr;
+	struct fprobe_pending *fpr;
 	struct fprobe *fp = data;
 	int bit;
 
 	if (!fp || fprobe_disabled(fp))
 		return;
-	fpr = container_of(rh, struct fprobe_rethook_node, node);
-	bit = ftrace_test_recursion_trylock(fpr->entry_ip,
-					    fpr->entry_parent_ip);
+	fpr = container_of(rh, struct fprobe_pending, hook);
+	bit = ftrace_test_recursion_trylock(fpr->func, fpr->caller);
 	if (bit < 0) {
 		fp->nmissed++;
 		return;
 	}
-	fp->exit_handler(fp, fpr->entry_ip, ret_ip, regs,
+	fp->exit_handler(fp, fpr->func, ret_ip, regs,
 			 fp->entry_data_size ? fpr->data : NULL);
 	ftrace_test_recursion_unlock(bit);
 }
@@ -157,7 +156,7 @@ static int fprobe_make_pool(struct fprobe *fp, int nfuncs)
 		num = num_possible_cpus() * FPROBE_NODES_PER_FUNC *
 		      max(nfuncs, 1);
 	rh = rethook_alloc(fp, fprobe_rethook_exit,
-			   sizeof(struct fprobe_rethook_node) +
+			   sizeof(struct fprobe_pending) +
 			   fp->entry_data_size, num);
 	if (IS_ERR(rh))
 		return PTR_ERR(rh);

@@ -84,13 +84,9 @@ static int delay_thread(void *data)
 			preempt_off_stretch();
 	}
 	complete(&run_done);
-	/* Stay until told, so that the task is ours to stop. */
-	set_current_state(TASK_INTERRUPTIBLE);
-	while (!kthread_should_stop()) {
-		schedule();
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
+	/* Stay until told (kthread_stop() wakes us), so the task is ours. */
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(HZ);
 	return 0;
 }
 

@@ -32,12 +32,9 @@
  */
 u64 notrace trace_clock_local(void)
 {
-	u64 now;
-
-	preempt_disable_notrace();
-	now = sched_clock();
-	preempt_enable_notrace();
-	return now;
+	/* sched_clock() wants to stay on one CPU while it reads. */
+	guard(preempt_notrace)();
+	return sched_clock();
 }
 EXPORT_SYMBOL_GPL(trace_clock_local);
 

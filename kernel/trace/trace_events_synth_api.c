@@ -124,16 +124,13 @@ int synth_event_add_fields(struct dynevent_cmd *cmd,
 			   struct synth_field_desc *fields,
 			   unsigned int n_fields)
 {
-	unsigned int i;
-	int ret;
+	struct synth_field_desc *end = fields + n_fields;
+	int ret = 0;
 
-	for (i = 0; i < n_fields; i++) {
-		ret = synth_event_add_field(cmd, fields[i].type,
-					    fields[i].name);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	/* Stop at the first field refused, and hand its error back. */
+	for (; !ret && fields < end; fields++)
+		ret = synth_event_add_field(cmd, fields->type, fields->name);
+	return ret;
 }
 EXPORT_SYMBOL_GPL(synth_event_add_fields);
 
@@ -209,20 +206,16 @@ EXPORT_SYMBOL_GPL(synth_event_gen_cmd_array_start);
 int synth_event_create(const char *name, struct synth_field_desc *fields,
 		       unsigned int n_fields, struct module *mod)
 {
+	/* The text buffer is freed on every return below. */
+	char *buf __free(kfree) = kzalloc(MAX_DYNEVENT_CMD_LEN, GFP_KERNEL);
 	struct dynevent_cmd cmd;
-	char *buf;
 	int ret;
 
-	buf = kzalloc(MAX_DYNEVENT_CMD_LEN, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
 	synth_event_cmd_init(&cmd, buf, MAX_DYNEVENT_CMD_LEN);
-	ret = synth_event_gen_cmd_array_start(&cmd, name, mod, fields,
-					      n_fields);
-	if (!ret)
-		ret = synth_event_gen_cmd_end(&cmd);
-	kfree(buf);
-	return ret;
+	ret = synth_event_gen_cmd_array_start(&cmd, name, mod, fields, n_fields);
+	return ret ?: synth_event_gen_cmd_end(&cmd);
 }
 EXPORT_SYMBOL_GPL(synth_event_create);
 

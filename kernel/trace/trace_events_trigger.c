@@ -691,10 +691,9 @@ static ssize_t trigger_write(struct file *filp, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	if (!cnt)
-		return 0;
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
+	/* One command a write, shorter than a page: an empty one is no-op. */
+	if (!cnt || cnt >= PAGE_SIZE)
+		return cnt ? -EINVAL : 0;
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);

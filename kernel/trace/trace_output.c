@@ -254,6 +254,18 @@ static void print_time(struct trace_iterator *iter)
 	print_stamp(iter, iter->ts);
 }
 
+/* "(<tgid>) ", dashes for a pid whose tgid was not recorded. */
+static void print_tgid(struct trace_seq *s, int pid)
+{
+	int tgid = trace_find_tgid(pid);
+
+	if (!tgid) {
+		trace_seq_puts(s, "(-------) ");
+		return;
+	}
+	trace_seq_printf(s, "(%7d) ", tgid);
+}
+
 /**
  * trace_print_context() - print the start of a record's line
  * @iter: the reader, at the record
@@ -265,24 +277,18 @@ static void print_time(struct trace_iterator *iter)
  */
 int trace_print_context(struct trace_iterator *iter)
 {
-	struct trace_array *tr = iter->tr;
+	u64 opts = iter->tr->trace_flags;
+	int pid = iter->ent->pid;
 	struct trace_seq *s = &iter->seq;
-	struct trace_entry *entry = iter->ent;
 	char comm[TASK_COMM_LEN];
 
-	trace_find_cmdline(entry->pid, comm);
-	trace_seq_printf(s, "%16s-%-7d ", comm, entry->pid);
-	if (tr->trace_flags & TRACE_ITER(RECORD_TGID)) {
-		int tgid = trace_find_tgid(entry->pid);
-
-		if (tgid)
-			trace_seq_printf(s, "(%7d) ", tgid);
-		else
-			trace_seq_puts(s, "(-------) ");
-	}
+	trace_find_cmdline(pid, comm);
+	trace_seq_printf(s, "%16s-%-7d ", comm, pid);
+	if (opts & TRACE_ITER(RECORD_TGID))
+		print_tgid(s, pid);
 	trace_seq_printf(s, "[%03d] ", iter->cpu);
-	if (tr->trace_flags & TRACE_ITER(IRQ_INFO))
-		trace_print_lat_fmt(s, entry);
+	if (opts & TRACE_ITER(IRQ_INFO))
+		trace_print_lat_fmt(s, iter->ent);
 	print_time(iter);
 	trace_seq_puts(s, ": ");
 	return !trace_seq_has_overflowed(s);
@@ -803,22 +809,19 @@ const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
 {
 	const char *ret = trace_seq_buffer_ptr(p);
 	const struct trace_print_flags *f;
-	bool first = true;
+	const char *sep = "";
 
+	/* Nothing goes before the first name; @delim before each other. */
 	for (f = flag_array; f->name && flags; f++) {
-		if ((flags & f->mask) != f->mask)
-			continue;
-		flags &= ~f->mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_puts(p, f->name);
-		first = false;
+		if ((flags & f->mask) == f->mask) {
+			trace_seq_puts(p, sep);
+			trace_seq_puts(p, f->name);
+			flags &= ~f->mask;
+			sep = delim ?: "";
+		}
 	}
-	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_printf(p, "0x%lx", flags);
-	}
+	if (flags)
+		trace_seq_printf(p, "%s0x%lx", sep, flags);
 	trace_seq_putc(p, 0);
 	return ret;
 }
@@ -836,11 +839,10 @@ const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
 				    const struct trace_print_flags *symbol_array)
 {
 	const char *ret = trace_seq_buffer_ptr(p);
-	const struct trace_print_flags *f;
+	const struct trace_print_flags *f = symbol_array;
 
-	for (f = symbol_array; f->name; f++)
-		if (f->mask == val)
-			break;
+	while (f->name && f->mask != val)
+		f++;
 	if (f->name)
 		trace_seq_puts(p, f->name);
 	else
@@ -866,22 +868,19 @@ const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
 {
 	const char *ret = trace_seq_buffer_ptr(p);
 	const struct trace_print_flags_u64 *f;
-	bool first = true;
+	const char *sep = "";
 
+	/* Nothing goes before the first name; @delim before each other. */
 	for (f = flag_array; f->name && flags; f++) {
-		if ((flags & f->mask) != f->mask)
-			continue;
-		flags &= ~f->mask;
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_puts(p, f->name);
-		first = false;
+		if ((flags & f->mask) == f->mask) {
+			trace_seq_puts(p, sep);
+			trace_seq_puts(p, f->name);
+			flags &= ~f->mask;
+			sep = delim ?: "";
+		}
 	}
-	if (flags) {
-		if (!first && delim)
-			trace_seq_puts(p, delim);
-		trace_seq_printf(p, "0x%llx", flags);
-	}
+	if (flags)
+		trace_seq_printf(p, "%s0x%llx", sep, flags);
 	trace_seq_putc(p, 0);
 	return ret;
 }
@@ -900,11 +899,10 @@ const char *trace_print_symbols_seq_u64(struct trace_seq *p,
 					const struct trace_print_flags_u64 *symbol_array)
 {
 	const char *ret = trace_seq_buffer_ptr(p);
-	const struct trace_print_flags_u64 *f;
+	const struct trace_print_flags_u64 *f = symbol_array;
 
-	for (f = symbol_array; f->name; f++)
-		if (f->mask == val)
-			break;
+	while (f->name && f->mask != val)
+		f++;
 	if (f->name)
 		trace_seq_puts(p, f->name);
 	else
@@ -926,11 +924,11 @@ EXPORT_SYMBOL(trace_print_symbols_seq_u64);
 const char *trace_print_bitmask_seq(struct trace_seq *p, void *bitmask_ptr,
 				    unsigned int bitmask_size)
 {
-	const char *ret = trace_seq_buffer_ptr(p);
+	const char *text = trace_seq_buffer_ptr(p);
 
-	trace_seq_bitmask(p, bitmask_ptr, bitmask_size * 8);
-	trace_seq_putc(p, 0);
-	return ret;
+	trace_seq_bitmask(p, bitmask_ptr, BITS_PER_BYTE * bitmask_size);
+	trace_seq_putc(p, '\0');
+	return text;
 }
 EXPORT_SYMBOL_GPL(trace_print_bitmask_seq);
 

@@ -348,31 +348,24 @@ static void formats_stop(struct seq_file *m, void *v)
 	mutex_unlock(&module_fmts_lock);
 }
 
-/* The text, escaped as C would write it, so that one line holds one string. */
+/*
+ * The text between quotes, one string a line: new lines, tabs and quotes
+ * are written as C escapes; a backslash is left as it is (as in 6.12).
+ */
 static int formats_show(struct seq_file *m, void *v)
 {
-	const char *str = *(const char **)v, *p;
+	const char *str = *(const char **)v, *p, *esc;
 
 	if (!str)
 		return 0;
 	seq_printf(m, "0x%lx : \"", (unsigned long)str);
 	for (p = str; *p; p++) {
-		switch (*p) {
-		case '\n':
-			seq_puts(m, "\\n");
-			break;
-		case '\t':
-			seq_puts(m, "\\t");
-			break;
-		case '\\':
-			seq_putc(m, '\\');
-			break;
-		case '"':
-			seq_puts(m, "\\\"");
-			break;
-		default:
+		esc = *p == '\n' ? "\\n" : *p == '\t' ? "\\t" :
+		      *p == '"' ? "\\\"" : NULL;
+		if (esc)
+			seq_puts(m, esc);
+		else
 			seq_putc(m, *p);
-		}
 	}
 	seq_puts(m, "\"\n");
 	return 0;

@@ -93,21 +93,22 @@ unsigned int synth_event_fixed_size(const struct synth_event *se);
  */
 static inline void synth_slot_store(u8 *p, unsigned int size, u64 val)
 {
-	*(u64 *)p = 0;
-	switch (size) {
-	case 1:
-		*p = val;
-		break;
-	case 2:
-		*(u16 *)p = val;
-		break;
-	case 4:
-		*(u32 *)p = val;
-		break;
-	default:
-		*(u64 *)p = val;
-		break;
-	}
+	union {
+		u64	q;
+		u32	d;
+		u16	w;
+		u8	b;
+	} *slot = (void *)p;
+
+	slot->q = 0;
+	if (size == 1)
+		slot->b = val;
+	else if (size == 2)
+		slot->w = val;
+	else if (size == 4)
+		slot->d = val;
+	else
+		slot->q = val;
 }
 
 #endif /* _KERNEL_TRACE_TRACE_SYNTH_H */
