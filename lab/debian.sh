@@ -39,7 +39,16 @@
 #   DEBIAN_BOOT=0    build only
 #   DEBIAN_KEEP_GOING=1  make -k: list every compile error, not the first
 #   QEMU_TIMEOUT=s   the guest's time limit (default 1800: a distribution
-#                    kernel boots slowly under TCG on a loaded host)
+#                    kernel boots slowly under TCG on a loaded host;
+#                    10800 with DEBIAN_FTRACETEST=upstream)
+#   DEBIAN_KERNEL=pristine  build the base tree as it is (upstream's
+#                    tracing), not the series: the other side of a
+#                    comparison; objects, logs and initramfs get "-base"
+#   DEBIAN_FTRACETEST=upstream  the guest runs upstream's whole ftracetest
+#                    (the base tree's, unmodified) after the smoke tests,
+#                    instead of the series' few: its counts are a
+#                    measure, printed, not a verdict (as in
+#                    "make upstream-selftests"); the run must finish
 #
 # What the lab changes in Debian's configuration, and why:
 #   - SYSTEM_TRUSTED_KEYS, SYSTEM_REVOCATION_KEYS emptied and MODULE_SIG_KEY
@@ -72,6 +81,20 @@ rt)	CONFIG_NAME=config.amd64_rt_amd64 SUFFIX=-rt ;;
 *)	echo "debian: FAIL: DEBIAN_FLAVOUR is none, cloud or rt" >&2
 	exit 1 ;;
 esac
+DEBIAN_KERNEL=${DEBIAN_KERNEL:-series}
+case "$DEBIAN_KERNEL" in
+series)	;;
+pristine)
+	TREE=$BASE SUFFIX=$SUFFIX-base ;;
+*)	echo "debian: FAIL: DEBIAN_KERNEL is series or pristine" >&2
+	exit 1 ;;
+esac
+DEBIAN_FTRACETEST=${DEBIAN_FTRACETEST:-series}
+case "$DEBIAN_FTRACETEST" in
+series|upstream) ;;
+*)	echo "debian: FAIL: DEBIAN_FTRACETEST is series or upstream" >&2
+	exit 1 ;;
+esac
 OBJ=$BUILD/obj-debian$SUFFIX
 LABMODS=$BUILD/lab-modules-debian$SUFFIX
 LOGS=$BUILD/logs-debian$SUFFIX
@@ -84,7 +107,11 @@ DEBIAN_MODULE_DIRS=${DEBIAN_MODULE_DIRS:-kernel lib samples}
 DEBIAN_BOOT=${DEBIAN_BOOT:-1}
 DEBIAN_CONFIG_ONLY=${DEBIAN_CONFIG_ONLY:-0}
 DEBIAN_KEEP_GOING=${DEBIAN_KEEP_GOING:-0}
-QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800}
+if [ "$DEBIAN_FTRACETEST" = upstream ]; then
+	QEMU_TIMEOUT=${QEMU_TIMEOUT:-10800}
+else
+	QEMU_TIMEOUT=${QEMU_TIMEOUT:-1800}
+fi
 export CCACHE_BASEDIR=$REPO
 export CCACHE_NOHASHDIR=1
 KMAKE=(nice -n 19 make -C "$TREE" O="$OBJ" ARCH=x86_64 "CC=ccache gcc" -j"$JOBS"
@@ -140,6 +167,10 @@ deps() {
 # with the other builds and its update is locked there).
 tree() {
 	STEP=tree
+	if [ "$DEBIAN_KERNEL" = pristine ]; then
+		VARIANT=debian "$REPO/lab/lab.sh" base || fail "no base tree"
+		return 0
+	fi
 	VARIANT=debian "$REPO/lab/lab.sh" tree || fail "the series does not apply"
 }
 
@@ -327,7 +358,12 @@ else
 fi
 echo > $T/trace
 # BPF trampolines ask for direct calls, not built: an error, never a crash.
-if [ -x /lab/selftests/ftrace/ftracetest ]; then
+if [ -x /lab/selftests/ftrace/ftracetest ] && [ -f /lab/ftracetest.all ]; then
+	# Upstream's whole suite: its counts are the measure, not a verdict.
+	echo "TRACELAB-BEGIN ftracetest (upstream's, all of it)"
+	(cd /lab/selftests/ftrace && ./ftracetest -v)
+	echo "ftracetest exited with status $?"
+elif [ -x /lab/selftests/ftrace/ftracetest ]; then
 	echo "TRACELAB-BEGIN ftracetest"
 	(cd /lab/selftests/ftrace && ./ftracetest -v $(cat /lab/ftracetest.list))
 	r=$?
@@ -366,8 +402,13 @@ initramfs() {
 	cp "$busybox" "$root/bin/busybox"
 	guest_init > "$root/init"
 	chmod +x "$root/init"
-	cp -r "$TREE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
-	echo "$FTRACETEST_LIST" > "$root/lab/ftracetest.list"
+	if [ "$DEBIAN_FTRACETEST" = upstream ]; then
+		cp -r "$BASE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
+		touch "$root/lab/ftracetest.all"
+	elif [ "$DEBIAN_KERNEL" = series ]; then
+		cp -r "$TREE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
+		echo "$FTRACETEST_LIST" > "$root/lab/ftracetest.list"
+	fi
 	local d
 	for d in $DEBIAN_MODULE_DIRS; do
 		[ "$d" = all ] && d=.
