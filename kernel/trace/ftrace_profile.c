@@ -126,6 +126,18 @@ static struct profile_rec *profile_rec_get(unsigned long ip)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 
+/*
+ * The task's sum of own times.  Interrupts on the task's CPU profile
+ * calls of their own on the same task's shadow stack and add to it, so
+ * it is updated with local_t's single instruction, which no interrupt
+ * splits: an interrupt's time is never lost from it.
+ */
+static local_t *task_done(struct fgraph_ops *gops)
+{
+	BUILD_BUG_ON(sizeof(local_t) != sizeof(unsigned long));
+	return (local_t *)fgraph_get_task_var(gops);
+}
+
 static int profile_graph_entry(struct ftrace_graph_ent *trace,
 			       struct fgraph_ops *gops)
 {
@@ -133,15 +145,15 @@ static int profile_graph_entry(struct ftrace_graph_ent *trace,
 
 	/* The own time the task had completed when this call began. */
 	if (mark)
-		*mark = *fgraph_get_task_var(gops);
+		*mark = local_read(task_done(gops));
 	return 1;
 }
 
 static void profile_graph_return(struct ftrace_graph_ret *trace,
 				 struct fgraph_ops *gops)
 {
-	unsigned long *done = fgraph_get_task_var(gops);
 	unsigned long *mark = fgraph_retrieve_data(gops->idx, NULL);
+	local_t *done = task_done(gops);
 	u64 total = 0, own, callees;
 	struct profile_rec *rec;
 
@@ -150,10 +162,10 @@ static void profile_graph_return(struct ftrace_graph_ret *trace,
 		total = trace->rettime - trace->calltime;
 	own = total;
 	if (mark) {
-		callees = *done - *mark;
+		callees = local_read(done) - *mark;
 		own = callees < total ? total - callees : 0;
 	}
-	*done += own;
+	local_add(own, done);
 	if (!READ_ONCE(fgraph_graph_time))
 		total = own;
 

@@ -45,6 +45,10 @@ static unsigned int crit_gen;
  * @busy: the hook is writing records: hooks called from there do nothing
  * @start: when it began, on the session's trace clock
  * @start_ip: where
+ *
+ * Only its own CPU uses it, but hooks nest there (an interrupt's
+ * stretch, or a traced function, within a hook that is writing): @busy
+ * and @active, which a nested hook reads, are read and written once.
  */
 struct crit_cpu {
 	unsigned int	gen;
@@ -58,7 +62,7 @@ static DEFINE_PER_CPU(struct crit_cpu, crit_cpus);
 
 static bool crit_timing(struct crit_cpu *c)
 {
-	return c->active && c->gen == READ_ONCE(crit_gen);
+	return READ_ONCE(c->active) && c->gen == READ_ONCE(crit_gen);
 }
 
 static void crit_begin(struct trace_array *tr, unsigned long ip,
@@ -66,15 +70,15 @@ static void crit_begin(struct trace_array *tr, unsigned long ip,
 {
 	struct crit_cpu *c = raw_cpu_ptr(&crit_cpus);
 
-	if (c->busy || crit_timing(c) || !tracer_tracing_is_on(tr))
+	if (READ_ONCE(c->busy) || crit_timing(c) || !tracer_tracing_is_on(tr))
 		return;
-	c->busy = true;
+	WRITE_ONCE(c->busy, true);
 	c->gen = READ_ONCE(crit_gen);
 	c->start = trace_max_now(tr);
 	c->start_ip = parent_ip ?: ip;
 	trace_function_record(tr, ip, parent_ip, tracing_gen_ctx());
-	c->active = true;
-	c->busy = false;
+	WRITE_ONCE(c->active, true);
+	WRITE_ONCE(c->busy, false);
 }
 
 static void crit_end(struct trace_array *tr, unsigned long ip,
@@ -85,12 +89,12 @@ static void crit_end(struct trace_array *tr, unsigned long ip,
 	unsigned int ctx;
 	u64 delta;
 
-	if (c->busy || !crit_timing(c))
+	if (READ_ONCE(c->busy) || !crit_timing(c))
 		return;
-	c->active = false;
+	WRITE_ONCE(c->active, false);
 	if (!tracer_tracing_is_on(tr))
 		return;
-	c->busy = true;
+	WRITE_ONCE(c->busy, true);
 	ctx = tracing_gen_ctx();
 	trace_function_record(tr, ip, parent_ip, ctx);
 	delta = trace_max_now(tr) - c->start;
@@ -107,7 +111,7 @@ static void crit_end(struct trace_array *tr, unsigned long ip,
 		trace_max_task(&info, current);
 		trace_max_report(tr, &info, false);
 	}
-	c->busy = false;
+	WRITE_ONCE(c->busy, false);
 }
 
 /* Whether a traced condition other than @what still holds. */
@@ -212,10 +216,10 @@ static void crit_function_call(unsigned long ip, unsigned long parent_ip,
 	if (bit < 0)
 		return;
 	c = this_cpu_ptr(&crit_cpus);
-	if (!c->busy && crit_timing(c)) {
-		c->busy = true;
+	if (!READ_ONCE(c->busy) && crit_timing(c)) {
+		WRITE_ONCE(c->busy, true);
 		trace_function_record(fn->tr, ip, parent_ip, tracing_gen_ctx_dec());
-		c->busy = false;
+		WRITE_ONCE(c->busy, false);
 	}
 	ftrace_test_recursion_unlock(bit);
 }
