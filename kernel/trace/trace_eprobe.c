@@ -370,13 +370,16 @@ static bool eprobe_is_busy(struct dyn_event *de)
 static int eprobe_free_event(struct dyn_event *de)
 {
 	struct eprobe *ep = to_eprobe(de);
+	struct probe_event *ev = ep->event;
 	int ret;
 
-	ret = probe_event_remove_point(ep->event, &ep->node);
-	if (ret)
+	ret = probe_event_remove_point(ev, &ep->node);
+	if (ret < 0)
 		return ret;
 	dyn_event_del(de);
 	eprobe_free(ep);
+	if (ret)
+		probe_event_free(ev);
 	return 0;
 }
 

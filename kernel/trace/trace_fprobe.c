@@ -730,10 +730,11 @@ static int fprobe_show(struct seq_file *m, struct dyn_event *de)
 static int fprobe_free(struct dyn_event *de)
 {
 	struct fprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->base.event;
 	int ret;
 
-	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
-	if (ret)
+	ret = probe_event_remove_point(ev, &pt->base.node);
+	if (ret < 0)
 		return ret;
 	if (pt->type == FPT_TPOINT) {
 		mutex_lock(&tprobe_lock);
@@ -748,6 +749,8 @@ static int fprobe_free(struct dyn_event *de)
 	}
 	dyn_event_del(de);
 	point_free(&pt->base);
+	if (ret)
+		probe_event_free(ev);
 	return 0;
 }
 

@@ -578,14 +578,18 @@ static int kprobe_show(struct seq_file *m, struct dyn_event *de)
 static int kprobe_free(struct dyn_event *de)
 {
 	struct kprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->base.event;
 	int ret;
 
-	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
-	if (ret)
+	ret = probe_event_remove_point(ev, &pt->base.node);
+	if (ret < 0)
 		return ret;
+	/* Waits for the handlers: then the event may go too. */
 	point_unregister(pt);
 	dyn_event_del(de);
 	point_free(&pt->base);
+	if (ret)
+		probe_event_free(ev);
 	return 0;
 }
 

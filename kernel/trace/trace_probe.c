@@ -289,16 +289,22 @@ int probe_event_destroy(struct probe_event *ev)
  * @ev: the event
  * @node: the point's entry in @ev->points
  *
- * The event goes with its last point.  Nothing changes if the event is
- * enabled in some session, or if it is the last point and the event's
- * files are open.
+ * The event goes with its last point: it is taken out of tracefs here,
+ * and the caller frees it with probe_event_free() once the point can
+ * hit no more (unregistered, its handlers waited for).  Until then a
+ * hit already under way, or the return still to come of a call a
+ * return probe saw enter, reads the event.  Nothing changes if the
+ * event is enabled in some session, or if it is the last point and the
+ * event's files are open.
  *
- * Return: 0 when the caller may unregister and free the point, -EBUSY
- * or probe_event_destroy()'s error when it stays.
+ * Return: 0 when the caller may unregister and free the point, 1 when
+ * it must also free the event afterwards, -EBUSY or
+ * trace_remove_event_call()'s error when both stay.
  */
 int probe_event_remove_point(struct probe_event *ev, struct list_head *node)
 {
 	bool last, busy;
+	int ret;
 
 	mutex_lock(&trace_types_lock);
 	last = list_is_singular(&ev->points);
@@ -308,7 +314,21 @@ int probe_event_remove_point(struct probe_event *ev, struct list_head *node)
 	mutex_unlock(&trace_types_lock);
 	if (busy)
 		return -EBUSY;
-	return last ? probe_event_destroy(ev) : 0;
+	if (!last)
+		return 0;
+	ret = trace_remove_event_call(&ev->call);
+	return ret ?: 1;
+}
+
+/**
+ * probe_event_free() - free an event its last point's removal took out
+ * @ev: the event; probe_event_remove_point() returned 1 for it, and its
+ *	last point no longer hits
+ */
+void probe_event_free(struct probe_event *ev)
+{
+	/* trace_remove_event_call() freed an allocated print format only. */
+	event_free(ev);
 }
 
 /**

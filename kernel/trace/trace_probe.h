@@ -473,6 +473,7 @@ void probe_event_free_local(struct probe_event *ev);
 void probe_event_set_perf(struct probe_event *ev, bool on);
 int probe_event_destroy(struct probe_event *ev);
 int probe_event_remove_point(struct probe_event *ev, struct list_head *node);
+void probe_event_free(struct probe_event *ev);
 bool probe_event_named(const struct probe_event *ev, const char *system,
 		       const char *event);
 int probe_event_link(struct probe_event *ev, struct trace_event_file *file);

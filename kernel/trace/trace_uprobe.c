@@ -553,13 +553,16 @@ static int uprobe_show(struct seq_file *m, struct dyn_event *de)
 static int uprobe_free(struct dyn_event *de)
 {
 	struct uprobe_point *pt = to_point(de);
+	struct probe_event *ev = pt->base.event;
 	int ret;
 
-	ret = probe_event_remove_point(pt->base.event, &pt->base.node);
-	if (ret)
+	ret = probe_event_remove_point(ev, &pt->base.node);
+	if (ret < 0)
 		return ret;
 	dyn_event_del(de);
 	point_free(&pt->base);
+	if (ret)
+		probe_event_free(ev);
 	return 0;
 }
 
