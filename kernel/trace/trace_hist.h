@@ -391,6 +391,9 @@ struct hist_field *hist_var_ref_new(struct hist_data *hd,
 				    struct hist_field *var,
 				    const char *system, const char *event);
 void hist_field_drop_refs(struct hist_data *hd);
+#ifdef CONFIG_HIST_TRIGGERS_DEBUG
+void hist_field_debug(struct seq_file *m, const struct hist_field *hf);
+#endif
 
 /* trace_hist_output.c */
 void hist_trigger_print(struct seq_file *m, struct event_trigger *trigger);
@@ -430,7 +433,6 @@ void hist_actions_print_snapshot(struct seq_file *m, struct hist_data *hd,
 bool hist_actions_match(struct hist_data *a, struct hist_data *b);
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG
-void hist_field_debug(struct seq_file *m, const struct hist_field *hf);
 void hist_actions_debug(struct seq_file *m, struct hist_data *hd);
 #endif
 

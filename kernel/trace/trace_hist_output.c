@@ -485,58 +485,6 @@ static const struct file_operations hist_fops = {
 /* ---- hist_debug ------------------------------------------------------------ */
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG
-/**
- * hist_field_debug() - one field's block of hist_debug, as 6.12 words it
- * @m: the file
- * @hf: the field
- */
-void hist_field_debug(struct seq_file *m, const struct hist_field *hf)
-{
-	seq_puts(m, "      flags:\n");
-	if (hf->flags & HF_KEY)
-		seq_puts(m, "        HIST_FIELD_FL_KEY\n");
-	else if (hf->flags & HF_HITCOUNT)
-		seq_puts(m, "        VAL: HIST_FIELD_FL_HITCOUNT\n");
-	else if (hf->flags & HF_VAR)
-		seq_puts(m, "        HIST_FIELD_FL_VAR\n");
-	else if (hf->flags & HF_VAR_REF)
-		seq_puts(m, "        HIST_FIELD_FL_VAR_REF\n");
-	else
-		seq_puts(m, "        VAL: normal u64 value\n");
-	if (hf->flags & HF_ALIAS)
-		seq_puts(m, "        HIST_FIELD_FL_ALIAS\n");
-	else if (hf->flags & HF_CONST)
-		seq_puts(m, "        HIST_FIELD_FL_CONST\n");
-	if (hf->field)
-		seq_printf(m, "      ftrace_event_field name: %s\n",
-			   hf->field->name);
-	if (hf->flags & HF_VAR) {
-		seq_printf(m, "      var.name: %s\n", hf->var_name);
-		seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-			   hf->idx);
-	}
-	if (hf->flags & HF_CONST)
-		seq_printf(m, "      constant: %llu\n", hf->constant);
-	if (hf->flags & HF_ALIAS)
-		seq_printf(m, "      var_ref_idx (into hist_data->var_refs[]): %u\n",
-			   hf->idx);
-	if (hf->flags & HF_VAR_REF) {
-		seq_printf(m, "      name: %s\n", hf->name);
-		seq_printf(m, "      var.idx (into tracing_map_elt.vars[]): %u\n",
-			   hf->ref_var);
-		seq_printf(m, "      var.hist_data: %p\n", hf->ref_data);
-		seq_printf(m, "      var_ref_idx (into hist_data->var_refs[]): %u\n",
-			   hf->idx);
-		if (hf->system)
-			seq_printf(m, "      system: %s\n", hf->system);
-		if (hf->event_name)
-			seq_printf(m, "      event_name: %s\n", hf->event_name);
-	}
-	seq_printf(m, "      type: %s\n", hf->type ?: "");
-	seq_printf(m, "      size: %u\n", hf->size);
-	seq_printf(m, "      is_signed: %u\n", hf->is_signed);
-}
-
 static void hist_debug_one(struct seq_file *m, struct event_trigger *t, int n)
 {
 	struct hist_data *hd = t->data;
