@@ -360,8 +360,13 @@ echo > $T/trace
 # BPF trampolines ask for direct calls, not built: an error, never a crash.
 if [ -x /lab/selftests/ftrace/ftracetest ] && [ -f /lab/ftracetest.all ]; then
 	# Upstream's whole suite: its counts are the measure, not a verdict.
-	echo "TRACELAB-BEGIN ftracetest (upstream's, all of it)"
-	(cd /lab/selftests/ftrace && ./ftracetest -v)
+	# As in the lab's guests: the loopback up (the inter-event tests
+	# ping 127.0.0.1) and Debian's /bin/sh, dash, where it was packed.
+	ifconfig lo 127.0.0.1 up 2> /dev/null
+	sh=
+	[ -x /usr/bin/dash ] && sh=/usr/bin/dash
+	echo "TRACELAB-BEGIN ftracetest (upstream's, all of it, under ${sh:-busybox sh})"
+	(cd /lab/selftests/ftrace && $sh ./ftracetest -v)
 	echo "ftracetest exited with status $?"
 elif [ -x /lab/selftests/ftrace/ftracetest ]; then
 	echo "TRACELAB-BEGIN ftracetest"
@@ -405,6 +410,16 @@ initramfs() {
 	if [ "$DEBIAN_FTRACETEST" = upstream ]; then
 		cp -r "$BASE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
 		touch "$root/lab/ftracetest.all"
+		# dash and the libraries it loads.
+		local lib
+		mkdir -p "$root/usr/bin"
+		cp -L "$(command -v dash)" "$root/usr/bin/dash"
+		for lib in $(ldd "$(command -v dash)" |
+			     sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
+				    -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
 	elif [ "$DEBIAN_KERNEL" = series ]; then
 		cp -r "$TREE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
 		echo "$FTRACETEST_LIST" > "$root/lab/ftracetest.list"
