@@ -70,6 +70,7 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+. "$REPO/lab/pack.sh"
 BUILD=${BUILD:-$REPO/build}
 BASE=$BUILD/base/linux-source-6.12
 TREE=$BUILD/linux
@@ -405,21 +406,12 @@ initramfs() {
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lab/modules,lab/selftests}
 	cp "$busybox" "$root/bin/busybox"
+	pack_shell_env "$root" "$REPO" || fail "cannot pack the shell's surroundings"
 	guest_init > "$root/init"
 	chmod +x "$root/init"
 	if [ "$DEBIAN_FTRACETEST" = upstream ]; then
 		cp -r "$BASE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
 		touch "$root/lab/ftracetest.all"
-		# dash and the libraries it loads.
-		local lib
-		mkdir -p "$root/usr/bin"
-		cp -L "$(command -v dash)" "$root/usr/bin/dash"
-		for lib in $(ldd "$(command -v dash)" |
-			     sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
-				    -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
-			mkdir -p "$root$(dirname "$lib")"
-			cp -L "$lib" "$root$lib"
-		done
 	elif [ "$DEBIAN_KERNEL" = series ]; then
 		cp -r "$TREE/tools/testing/selftests/ftrace" "$root/lab/selftests/ftrace"
 		echo "$FTRACETEST_LIST" > "$root/lab/ftracetest.list"
@@ -430,7 +422,6 @@ initramfs() {
 		find "$OBJ/$d" -name '*.ko' -exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
 	done
 	cp "$LABMODS"/*.ko "$root/lab/modules/" || fail "no lab modules in $LABMODS"
-	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs-debian$SUFFIX.cpio.gz" || fail "cpio failed"
 }

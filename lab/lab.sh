@@ -32,6 +32,7 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+. "$REPO/lab/pack.sh"
 BUILD=${BUILD:-$REPO/build}
 BASE_PKG=linux-source-6.12
 # The Debian package version the series was made and tested on.  Any
@@ -273,9 +274,7 @@ cmd_initramfs() {
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,etc,proc,sys,dev,tmp,root,lab/modules,selftests}
 	cp "$busybox" "$root/bin/busybox"
-	# /bin/sh a link of its own, not a symlink: the shell's own maps
-	# then name /bin/sh, as upstream's add_remove_uprobe.tc looks for.
-	ln "$root/bin/busybox" "$root/bin/sh"
+	pack_shell_env "$root" "$REPO" || die "cannot pack the shell's surroundings"
 	cp "$REPO/lab/guest/init" "$root/init"
 	cp "$REPO/lab/guest/check.sh" "$REPO/lab/guest/demo.sh" \
 		"$REPO/lab/guest/bench.sh" "$REPO/lab/guest/check-weights" "$root/lab/"
@@ -327,10 +326,6 @@ cmd_initramfs() {
 			"$REPO/lab/guest/hostile_pmu.c" ||
 			die "cannot build lab/guest/hostile_pmu.c"
 	fi
-	# busybox has no nice applet; upstream's inter-event tests use one.
-	mkdir -p "$root/usr/bin"
-	gcc -O2 -static -Wall -o "$root/usr/bin/nice" "$REPO/lab/guest/nice.c" ||
-		die "cannot build lab/guest/nice.c"
 	# A client of the histograms through Debian's libtracefs
 	# (clients.d/tracefs-hist.tc), with the libraries it links.
 	if pkg-config --exists libtracefs 2> /dev/null; then
@@ -365,11 +360,6 @@ cmd_initramfs() {
 	# "make upstream-selftests" (tracelab.mode=upstream).
 	cp -r "$BASE/tools/testing/selftests/ftrace" "$root/selftests/upstream-ftrace"
 	chmod -R u+w "$root/selftests/upstream-ftrace"
-	# Debian's /bin/sh, which upstream's ftracetest runs under there.
-	# busybox's shell runs its own applets through /proc/self/exe, so a
-	# test that waits for the exec of "ping" (trigger-synthetic-event-
-	# dynstring) never sees one; under dash, ping is /bin/ping.
-	command -v dash > /dev/null && pack_program "$root" "$(command -v dash)" dash
 	pack_trace_cmd "$root"
 	pack_perf "$root"
 	# Debian's blktrace and blkparse, for test.d/blktrace/blktrace-tool.tc.
@@ -417,11 +407,6 @@ cmd_initramfs() {
 		logged modules-install "${kmake[@]}" INSTALL_MOD_PATH="$root" \
 			modules_install
 	fi
-	# A user and a group besides root's: upstream's gid= and ownership
-	# tests hand tracefs files to the last ones that are not its own.
-	printf 'root:x:0:0:root:/root:/bin/sh\ntracing:x:1000:1000::/:/bin/false\n' \
-		> "$root/etc/passwd"
-	printf 'root:x:0:\ntracing:x:1000:\n' > "$root/etc/group"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs$VAR.cpio.gz" || die "cpio failed"
 	# bpftrace is most of the guest's size: a second archive, not
@@ -461,20 +446,6 @@ pack_trace_cmd() {
 		mkdir -p "$root$plugins"
 		cp -L "$plugins"/*.so "$root$plugins/"
 	fi
-}
-
-# pack_program ROOT BINARY NAME: BINARY as /usr/bin/NAME with the shared
-# libraries ldd says it needs, at their own paths, and the loader.
-pack_program() {
-	local root=$1 bin=$2 lib
-	mkdir -p "$root/usr/bin"
-	cp -L "$bin" "$root/usr/bin/$3"
-	# "name => /path (addr)" for libraries, "/path (addr)" for the loader.
-	for lib in $(ldd "$bin" | sed -n -e 's|.*=> \(/[^ ]*\) (.*|\1|p' \
-				     -e 's|^[[:space:]]*\(/[^ ]*\) (.*|\1|p'); do
-		mkdir -p "$root$(dirname "$lib")"
-		cp -L "$lib" "$root$lib"
-	done
 }
 
 # pack_perf ROOT: Debian's perf (linux-perf), for the client tests of
