@@ -12,7 +12,7 @@ set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
 # perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, timerlat, rb or
-# rbwrite, drain); plain,
+# rbwrite, drainfull, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -259,6 +259,42 @@ elif part rbwrite && [ -f "$mod" ]; then
 	# 512-byte run never ends under -icount).
 	insmod "$mod" tag="$tag" single_only=1 || exit 1
 	rmmod rb_bench
+fi
+# The readers alone: a writer per CPU fills its buffer with trace_marker
+# lines for a second (overwrite mode: full, the oldest overwritten), the
+# writers stop, tracing stops, and one reader empties every CPU's buffer:
+# trace_pipe_raw mapped (rbmap), with read() (rbmap -r), and trace_pipe's
+# text (pipedrain).  ns per event drained, the reader's time alone.
+if part drainfull && [ -x /lab/rbmap ] && [ -x /lab/pipedrain ] && [ -x /lab/markers ] &&
+   [ -e $T/per_cpu/cpu0/trace_pipe_raw ]; then
+	# The same size on both kernels: 6.12's top level grows to its full
+	# size on first use, and a marker write is not a use there.
+	echo 1408 > $T/buffer_size_kb
+	for mode in mmap read text; do
+		echo > $T/trace
+		echo 1 > $T/tracing_on
+		pids=
+		for d in $T/per_cpu/cpu*; do
+			/lab/markers $T/trace_marker "${d##*cpu}" &
+			pids="$pids $!"
+		done
+		sleep 1
+		kill $pids
+		wait 2> /dev/null
+		echo 0 > $T/tracing_on
+		case $mode in
+		mmap)	/lab/rbmap -q -s -n > /tmp/drain.out ;;
+		read)	/lab/rbmap -r -q -s -n > /tmp/drain.out ;;
+		text)	/lab/pipedrain $T/trace_pipe > /tmp/drain.out ;;
+		esac || { cat /tmp/drain.out; exit 1; }
+		set -- $(sed -n 's/^\(rbmap: events\|pipedrain: lines\)=\([0-9]*\).*seconds=\([0-9.]*\)$/\2 \3/p' \
+			/tmp/drain.out)
+		[ "${1:-0}" -gt 0 ] || { cat /tmp/drain.out; exit 1; }
+		echo "BENCH kernel=${tag:-unknown} test=drain_full_$mode events=$1 seconds=$2" \
+			"ns_per_op=$(awk -v n=$1 -v s=$2 'BEGIN { printf "%.1f", s * 1e9 / n }')"
+	done
+	echo 1 > $T/tracing_on
+	echo > $T/trace
 fi
 # Draining: a writer per CPU writes trace_marker at full speed while one
 # reader drains every CPU's trace_pipe_raw for a few seconds, mapped

@@ -107,22 +107,36 @@ static struct ring_buffer_event *rb_scan(struct buffer_data_page *bpage,
 unsigned int rb_page_count(struct buffer_data_page *bpage, unsigned int end,
 			   unsigned long *events, unsigned long *bytes)
 {
+	unsigned long n = 0, len = 0;
 	struct ring_buffer_event *event;
-	unsigned int off = 0, last = 0, size;
+	unsigned int off = 0, last = 0, size, tl;
 
+	/*
+	 * A raw or mapped reader's every sub-buffer passes here: the data
+	 * events' sizes are worked out inline, the rest by rb_event_size().
+	 */
 	while (off < end) {
 		event = (struct ring_buffer_event *)(bpage->data + off);
-		size = rb_event_size(event);
+		tl = event->type_len;
+		if (tl && tl <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+			size = tl * RB_ALIGNMENT + RB_EVNT_HDR_SIZE;
+		else if (!tl)
+			size = event->array[0] + RB_EVNT_HDR_SIZE;
+		else
+			size = rb_event_size(event);
 		if (!size || size > end - off)
 			break;
-		if (event->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX) {
-			(*events)++;
-			*bytes += ring_buffer_event_length(event);
-		}
 		off += size;
-		if (event->type_len != RINGBUF_TYPE_PADDING)
+		if (tl <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX) {
+			/* ring_buffer_event_length(): the length word is not data. */
+			n++;
+			len += size - RB_EVNT_HDR_SIZE - (tl ? 0 : sizeof(u32));
+		}
+		if (tl != RINGBUF_TYPE_PADDING)
 			last = off;
 	}
+	*events += n;
+	*bytes += len;
 	return last;
 }
 

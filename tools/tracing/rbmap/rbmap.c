@@ -23,7 +23,8 @@
  *   -p  map, say "rbmap: ready" on stderr, then wait this long before
  *       reading
  *   -q  count events, do not print them
- *   -s  print each CPU's totals (and the meta page's counters) at the end
+ *   -s  print each CPU's totals (and the meta page's counters) at the end,
+ *       then "rbmap: events=N seconds=S", S the time spent reading
  *   -l  only when built with libtracefs (RBMAP_LIBTRACEFS): read CPU -c
  *       (default 0) for -d seconds (default 1) through libtracefs's
  *       tracefs_cpu_open_mapped() and print how many events it found
@@ -746,7 +747,8 @@ int main(int argc, char **argv)
 {
 	static struct cpu_reader cpus[MAX_CPUS];
 	int only = -1, use_read = 0, drain = 0, stats = 0, nr = 0, i, opt;
-	double duration = -1, pause_s = 0, until;
+	double duration = -1, pause_s = 0, until, start;
+	unsigned long total = 0;
 	struct pollfd pfd[MAX_CPUS];
 	long n, got;
 	int err = 0;
@@ -818,7 +820,8 @@ int main(int argc, char **argv)
 			usleep(10000);
 	}
 
-	until = duration >= 0 ? now() + duration : 0;
+	start = now();
+	until = duration >= 0 ? start + duration : 0;
 	while (!stop) {
 		if (finish) {
 			drain = 1;
@@ -849,8 +852,13 @@ int main(int argc, char **argv)
 			break;
 		poll(pfd, nr, 100);
 	}
+	start = now() - start;
 	fflush(stdout);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
+		total += cpus[i].events;
 		close_cpu(&cpus[i], stats);
+	}
+	if (stats)
+		printf("rbmap: events=%lu seconds=%.6f\n", total, start);
 	return err;
 }
