@@ -422,6 +422,13 @@ initramfs() {
 		find "$OBJ/$d" -name '*.ko' -exec cp {} "$root/lab/modules/" \; 2>/dev/null || true
 	done
 	cp "$LABMODS"/*.ko "$root/lab/modules/" || fail "no lab modules in $LABMODS"
+	# The kernel's modules also where modprobe finds them by name, as
+	# upstream's tests load theirs (ftrace-direct, trace-events-sample).
+	local krel
+	krel=$(cat "$OBJ/include/config/kernel.release") || fail "no kernel.release in $OBJ"
+	mkdir -p "$root/lib/modules/$krel/extra"
+	cp -l "$root"/lab/modules/*.ko "$root/lib/modules/$krel/extra/" &&
+		depmod -b "$root" "$krel" || fail "depmod failed for $krel"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) \
 		> "$BUILD/initramfs-debian$SUFFIX.cpio.gz" || fail "cpio failed"
 }
