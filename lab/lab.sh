@@ -318,6 +318,8 @@ cmd_initramfs() {
 		die "cannot build lab/bench/markers.c"
 	gcc -O2 -static -Wall -o "$root/lab/pipedrain" "$REPO/lab/bench/pipedrain.c" ||
 		die "cannot build lab/bench/pipedrain.c"
+	gcc -O2 -static -Wall -o "$root/lab/marker_fault" "$REPO/lab/guest/marker_fault.c" ||
+		die "cannot build lab/guest/marker_fault.c"
 	# blktrace's ioctls driven directly (test.d/blktrace/blktrace-ioctl.tc).
 	gcc -O2 -static -Wall -o "$root/lab/blktrace_ioctl" "$REPO/lab/guest/blktrace_ioctl.c" ||
 		die "cannot build lab/guest/blktrace_ioctl.c"

@@ -650,23 +650,29 @@ static ssize_t tracing_mark_write(struct file *filp,
 	/* The record, a newline and the NUL that end the text. */
 	const size_t meta = sizeof(struct print_entry) + 2;
 	size_t len = min_t(size_t, cnt, TRACE_MARKER_MAX);
-	size_t room = ring_buffer_max_event_size(buffer);
 	struct trace_event_file *marker_file;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
 	unsigned int post = 0;
 	ssize_t written;
+	size_t left;
 	char *end;
 
 	if (!(tr->trace_flags & TRACE_ITER(MARKERS)))
 		return -EINVAL;
 	if (!cnt)
 		return 0;
-	written = tracing_update_buffers(tr);
-	if (written)
-		return written;
-	if (len + meta > room)
-		len = room - meta;
+	if (unlikely(!READ_ONCE(tr->buffer_expanded))) {
+		written = tracing_update_buffers(tr);
+		if (written)
+			return written;
+	}
+	/*
+	 * Any sub-buffer (a page at least) holds half a page of text; a
+	 * longer one is cut to what one record of this buffer holds.
+	 */
+	if (len + meta > PAGE_SIZE / 2)
+		len = min_t(size_t, len, ring_buffer_max_event_size(buffer) - meta);
 	/* A short text still leaves room to say the copy faulted. */
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
 					  meta + max(len, MARKER_FAULTED_LEN),
@@ -677,7 +683,14 @@ static ssize_t tracing_mark_write(struct file *filp,
 	entry->ip = _THIS_IP_;
 	tracing_record_cmdline(current);
 	written = len;
-	if (copy_from_user_nofault(entry->buf, ubuf, len)) {
+	/*
+	 * vfs_write() checked the range; preemption is off, so a fault
+	 * must not sleep: it fails the copy instead.
+	 */
+	pagefault_disable();
+	left = __copy_from_user_inatomic(entry->buf, ubuf, len);
+	pagefault_enable();
+	if (left) {
 		memcpy(entry->buf, MARKER_FAULTED, MARKER_FAULTED_LEN);
 		len = MARKER_FAULTED_LEN;
 		written = -EFAULT;
