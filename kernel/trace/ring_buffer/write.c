@@ -291,6 +291,12 @@ static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
 
 	while (!local_try_cmpxchg(&cb->wpos, &pos, end))
 		;
+	/*
+	 * The time before wpos unknown: the writes that follow take
+	 * rb_reserve_unknown(), whose rb_refuse_full() refuses them before
+	 * they read the clock.
+	 */
+	local_set(&cb->last_ts_pos, ~0UL);
 	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 }
 
@@ -498,12 +504,42 @@ rb_reserve_from(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 	return event;
 }
 
-/* The inline path found the previous event's time unknown: start over. */
+/*
+ * Producer/consumer mode with the ring full, everything published and
+ * wpos at the end of its sub-buffer, as rb_close_full() leaves it: the
+ * write rb_reserve() would refuse after a clock read and a crossing
+ * attempt is refused here, counted the same way (dropped_events).  False
+ * means only "take the long way", which decides again.
+ */
+static bool rb_refuse_full(struct rb_cpu *cb)
+{
+	unsigned long pos = local_read(&cb->wpos);
+	unsigned long seq = rb_seq(cb, pos);
+	unsigned long hv;
+
+	if ((cb->buffer->flags & RB_FL_OVERWRITE) ||
+	    rb_off(cb, pos) != cb->subbuf_size ||
+	    rb_seq(cb, local_read(&cb->cpos)) != seq)
+		return false;
+	/* O5, as in rb_make_room() */
+	hv = atomic_long_read_acquire(&cb->head);
+	if (seq + 1 - rb_head_seq(hv) < cb->nr)
+		return false;
+	rb_lose(cb, &cb->dropped_events);
+	return true;
+}
+
+/*
+ * The inline path found the previous event's time unknown: start over,
+ * unless the ring is full (the time is unknown after rb_close_full()).
+ */
 static noinline struct ring_buffer_event *
 rb_reserve_unknown(struct rb_cpu *cb, unsigned int size, struct rb_pending *p)
 {
 	struct rb_snap s __uninitialized;
 
+	if (rb_refuse_full(cb))
+		return NULL;
 	rb_snapshot(cb, &s);
 	return rb_reserve_from(cb, size, p, &s);
 }
@@ -719,11 +755,20 @@ static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 
 static void rb_end_commit(struct rb_cpu *cb)
 {
+	unsigned long w;
+
 	if (local_read(&cb->committing) > 1) {
 		barrier();
 		local_dec(&cb->committing);
 		return;
 	}
+	/*
+	 * Everything below wpos published already (a refused write): only
+	 * committing to drop.  rb_commit_done() looks at wpos again.
+	 */
+	w = local_read(&cb->wpos);
+	if (local_read(&cb->cpos) == w && rb_commit_done(cb, w))
+		return;
 	rb_end_commit_outer(cb);
 }
 

@@ -10,6 +10,8 @@
  *                             the cost of reserve + fill + commit alone
  *   rb_reserve_commit_<size>  one producer per online CPU while a consumer
  *                             thread drains all CPUs
+ *   rb_refused_<size>         producer/consumer mode, the CPU's buffer full
+ *                             and nobody reading: a write that is refused
  *
  * and, once, two baselines for the instruction budget of
  * Documentation/trace/ring-buffer-design.rst:
@@ -216,6 +218,44 @@ static void bench_baselines(void)
 	}
 }
 
+/*
+ * A producer/consumer buffer filled on this CPU, then @events writes
+ * tried on the same CPU, preemption off throughout: every one refused.
+ */
+static int bench_refused(unsigned int size)
+{
+	struct trace_buffer *buffer = ring_buffer_alloc(1 << 16, 0);
+	struct ring_buffer_event *event;
+	unsigned long recorded = 0;
+	unsigned int i;
+	u64 ns;
+
+	if (!buffer)
+		return -ENOMEM;
+	preempt_disable();
+	/* Fill it: a 64 KB buffer takes fewer than 1 << 16 events. */
+	for (i = 0; i < 1 << 16; i++) {
+		event = ring_buffer_lock_reserve(buffer, size);
+		if (!event)
+			break;
+		ring_buffer_unlock_commit(buffer);
+	}
+	ns = local_clock();
+	for (i = 0; i < events; i++) {
+		event = ring_buffer_lock_reserve(buffer, size);
+		if (event) {
+			ring_buffer_unlock_commit(buffer);
+			recorded++;
+		}
+	}
+	ns = (local_clock() - ns) * 10 / events;
+	preempt_enable();
+	ring_buffer_free(buffer);
+	pr_info("BENCH kernel=%s test=rb_refused_%u ops=%u recorded=%lu ns_per_op=%llu.%llu\n",
+		tag, size, events, recorded, ns / 10, ns % 10);
+	return 0;
+}
+
 static int __init rb_bench_init(void)
 {
 	unsigned int i;
@@ -224,6 +264,8 @@ static int __init rb_bench_init(void)
 	bench_baselines();
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		err = bench_one(sizes[i], false);
+		if (!err)
+			err = bench_refused(sizes[i]);
 		if (!err && !single_only)
 			err = bench_one(sizes[i], true);
 		if (err)
