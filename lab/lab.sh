@@ -796,14 +796,16 @@ cmd_upstream_selftests() {
 }
 
 # A quick loop while writing a test: only the tests $TESTS names, in one
-# guest, a failing test's log (ftracetest -v) on the console.
+# guest, a failing test's log (ftracetest -v) on the console.  TRY_NAME
+# names the console log (console-$TRY_NAME.log, default "try"), for two
+# guests at once.
 cmd_try() {
 	[ -n "${TESTS:-}" ] || die "TESTS= names no test"
 	cmd_deps
 	cmd_kernel
 	cmd_initramfs
 	STEP=try
-	local log=$LOGS/console-try.log qrc=0
+	local log=$LOGS/console-${TRY_NAME:-try}.log qrc=0
 	step "booting one guest for: $TESTS (timeout ${QEMU_TIMEOUT}s)"
 	local extra=""
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
