@@ -70,7 +70,8 @@ try:
 # lab's (the runner's reset alone writes dozens of files under KASAN),
 # and each guest has about 150: two hours before the race.  The hostile
 # perf/BPF client gets up to an hour for its 100000 operations
-# (HOSTILE_S; about 50 a second on this kernel).
+# (HOSTILE_S; about 50 a second on this kernel).  CHECK_PARTS=a or b runs
+# one of the two guests alone: the whole check in two sittings.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
 check-debug:

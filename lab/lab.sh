@@ -625,6 +625,10 @@ check_guest() {
 }
 
 cmd_check() {
+	case "${CHECK_PARTS:-}" in
+	""|a|b)	;;
+	*)	die "CHECK_PARTS is a or b, not '$CHECK_PARTS'" ;;
+	esac
 	cmd_deps
 	local t0=$SECONDS
 	STEP=harness-selftest
@@ -644,9 +648,11 @@ cmd_check() {
 	# vCPUs on one thread): guest a boots with the KUnit suites and runs
 	# the lab's own tests and a third of test.d, guest b the rest of
 	# test.d (the split is in lab/guest/check.sh).  CHECK_GUESTS=1: one
-	# guest runs them all.
+	# guest runs them all.  CHECK_PARTS=a or b: that guest alone (the
+	# debug kernel's check in two sittings; the verdict is that part's).
 	local parts=(a b) tmo=${QEMU_TIMEOUT_ASKED:-$(check_timeout)}
 	[ "${CHECK_GUESTS:-2}" = 1 ] && parts=(all)
+	[ -n "${CHECK_PARTS:-}" ] && parts=("$CHECK_PARTS")
 	local extra="" p
 	[ "${INJECT_FAIL:-0}" = 1 ] && extra="tracelab.inject_fail=1"
 	[ -n "${STRESS_MS:-}" ] && extra+=" tracelab.stress_ms=$STRESS_MS"
