@@ -783,20 +783,15 @@ void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded)
 }
 
 /**
- * tracing_update_buffers() - give a session's buffer its full size
- * @tr: the session, about to be used
- *
- * As __tracing_update_buffers(), taking trace_types_lock; nothing to
- * do (and no lock taken) once the session has been expanded.
+ * tracing_expand_buffers() - tracing_update_buffers()' slow path
+ * @tr: the session, not yet expanded when last looked at
  *
  * Return: 0 or -ENOMEM.
  */
-int tracing_update_buffers(struct trace_array *tr)
+int tracing_expand_buffers(struct trace_array *tr)
 {
 	int ret;
 
-	if (READ_ONCE(tr->buffer_expanded))
-		return 0;
 	mutex_lock(&trace_types_lock);
 	ret = __tracing_update_buffers(tr);
 	mutex_unlock(&trace_types_lock);

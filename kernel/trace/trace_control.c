@@ -662,11 +662,9 @@ static ssize_t tracing_mark_write(struct file *filp,
 		return -EINVAL;
 	if (!cnt)
 		return 0;
-	if (unlikely(!READ_ONCE(tr->buffer_expanded))) {
-		written = tracing_update_buffers(tr);
-		if (written)
-			return written;
-	}
+	written = tracing_update_buffers(tr);
+	if (written)
+		return written;
 	/*
 	 * Any sub-buffer (a page at least) holds half a page of text; a
 	 * longer one is cut to what one record of this buffer holds.

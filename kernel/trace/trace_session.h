@@ -622,8 +622,25 @@ ssize_t trace_read_text(char __user *ubuf, size_t cnt, loff_t *ppos,
 int trace_global_init(void);
 
 /* trace.c: a session's buffer sizes, its clock, its error log */
-int tracing_update_buffers(struct trace_array *tr);
+int tracing_expand_buffers(struct trace_array *tr);
 int __tracing_update_buffers(struct trace_array *tr);
+
+/**
+ * tracing_update_buffers() - give a session's buffer its full size
+ * @tr: the session, about to be used
+ *
+ * As __tracing_update_buffers(), taking trace_types_lock; once the
+ * session has been expanded, one load and nothing else (the marker
+ * write calls it on every write).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+static inline int tracing_update_buffers(struct trace_array *tr)
+{
+	if (likely(READ_ONCE(tr->buffer_expanded)))
+		return 0;
+	return tracing_expand_buffers(tr);
+}
 void tracing_give_back_buffers(struct trace_array *tr, bool was_expanded);
 int trace_resize_locked(struct trace_array *tr, unsigned long size, long cpu);
 unsigned long trace_expanded_size(void);
