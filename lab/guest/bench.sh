@@ -12,7 +12,7 @@ set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
 # perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, timerlat, rb or
-# rbwrite, drainfull, drain); plain,
+# rbwrite, drainfull, record, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -294,6 +294,80 @@ if part drainfull && [ -x /lab/rbmap ] && [ -x /lab/pipedrain ] && [ -x /lab/mar
 			"ns_per_op=$(awk -v n=$1 -v s=$2 'BEGIN { printf "%.1f", s * 1e9 / n }')"
 	done
 	echo 1 > $T/tracing_on
+	echo > $T/trace
+fi
+# trace-cmd record's sustained rate: a writer per CPU writes
+# trace_marker lines at a set rate for 10 s (markers RATE COUNT) while
+# trace-cmd record (its splice recorders; 1408 KB a CPU on both kernels)
+# records the top level.  The rate doubles from 10000 lines a second a
+# CPU until events are lost (overrun or dropped in per_cpu/cpu*/stats,
+# which trace-cmd leaves as they were at its end) or a writer cannot keep
+# the pace, then is bisected four times between the last rate without
+# loss and the first with.  BENCH record_sustained: the highest rate
+# recorded without loss, both CPUs' lines a second, and ns_per_op one
+# second over it (lower is better, as for the other figures).  The
+# recorded lines are counted too: fewer than written with no loss
+# counted is an error, not a figure.  why= says what stopped the rate:
+# lost, behind (a writer could not keep it) or memory (the guest has no
+# room for the file: the figure is then a floor).
+record_trial() { # RATE (a CPU): 0 none lost, 1 lost or behind, 3 error, 4 no room
+	count=$(($1 * 10))
+	# trace-cmd's per-CPU files (52 bytes a line) before it compresses
+	# them into the file, in the guest's memory: QEMU_MEM=3G for rates
+	# past 500000 a CPU.
+	avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	[ $((count * ncpus * 64 / 1024)) -lt $((avail * 4 / 5)) ] || return 4
+	rm -rf /tmp/rec && mkdir /tmp/rec || return 3
+	cmd="for c in $cpus; do /lab/markers $T/trace_marker \$c $1 $count & done; wait"
+	(cd /tmp/rec && trace-cmd record -b 1408 -e sched:sched_process_exec \
+		-o /tmp/rec/trace.dat sh -c "$cmd") > /tmp/rec/out 2>&1 ||
+		{ cat /tmp/rec/out; return 3; }
+	[ "$(grep -c '^markers: .* written='$count' ' /tmp/rec/out)" = $ncpus ] ||
+		{ cat /tmp/rec/out; return 3; }
+	lost=$(cat $T/per_cpu/cpu*/stats |
+		awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }')
+	behind=$(grep -c 'behind=1' /tmp/rec/out)
+	echo "record: rate=$1 lost=$lost writers_behind=$behind file_kb=$(du -sk /tmp/rec | cut -f1)"
+	[ $1 = 10000 ] && sed 's/^/record: trace-cmd: /' /tmp/rec/out | head -40
+	[ "$lost" -gt 0 ] && why=lost && return 1
+	[ "$behind" -gt 0 ] && why=behind && return 1
+	# Nothing counted lost: every line must be in the file (counted
+	# for the smaller runs: trace-cmd report takes minutes on millions).
+	[ $((count * ncpus)) -gt 400000 ] && return 0
+	got=$(trace-cmd report -i /tmp/rec/trace.dat 2> /dev/null | grep -c 'bench-marker-')
+	[ "$got" = $((count * ncpus)) ] ||
+		{ echo "record: $got lines recorded of $((count * ncpus)), none counted lost"; return 3; }
+	return 0
+}
+if part record && command -v trace-cmd > /dev/null && [ -x /lab/markers ]; then
+	cpus=$(echo $(ls -d $T/per_cpu/cpu* | sed 's/.*cpu//'))
+	ncpus=$(echo $cpus | wc -w)
+	good=0 bad=0 rate=10000 why=
+	while [ $bad = 0 ]; do
+		record_trial $rate
+		case $? in
+		0) good=$rate rate=$((rate * 2)) ;;
+		1) bad=$rate ;;
+		4) echo "record: no room for $rate lines a second a CPU"
+		   why=memory bad=$rate ;;
+		*) exit 1 ;;
+		esac
+	done
+	for i in 1 2 3 4; do
+		rate=$(((good + bad) / 2))
+		record_trial $rate
+		case $? in
+		0) good=$rate ;;
+		1) bad=$rate ;;
+		4) echo "record: no room for $rate lines a second a CPU"
+		   why=memory bad=$rate ;;
+		*) exit 1 ;;
+		esac
+	done
+	rm -rf /tmp/rec
+	[ $good -gt 0 ] || { echo "record: lines lost at $bad a second a CPU"; exit 1; }
+	echo "BENCH kernel=${tag:-unknown} test=record_sustained events_per_s=$((good * ncpus))" \
+		"first_failed=$((bad * ncpus)) why=$why ns_per_op=$(awk -v r=$((good * ncpus)) 'BEGIN { printf "%.1f", 1e9 / r }')"
 	echo > $T/trace
 fi
 # Draining: a writer per CPU writes trace_marker at full speed while one
