@@ -342,27 +342,25 @@ record_trial() { # RATE (a CPU): 0 none lost, 1 lost or behind, 3 error, 4 no ro
 if part record && command -v trace-cmd > /dev/null && [ -x /lab/markers ]; then
 	cpus=$(echo $(ls -d $T/per_cpu/cpu* | sed 's/.*cpu//'))
 	ncpus=$(echo $cpus | wc -w)
-	good=0 bad=0 rate=10000 why=
-	while [ $bad = 0 ]; do
-		record_trial $rate
+	good=0 bad=0 why=
+	# One trial at $1 a CPU: moves good up or bad down.
+	record_step() {
+		record_trial $1
 		case $? in
-		0) good=$rate rate=$((rate * 2)) ;;
-		1) bad=$rate ;;
-		4) echo "record: no room for $rate lines a second a CPU"
-		   why=memory bad=$rate ;;
+		0) good=$1 ;;
+		1) bad=$1 ;;
+		4) echo "record: no room for $1 lines a second a CPU"
+		   why=memory bad=$1 ;;
 		*) exit 1 ;;
 		esac
+	}
+	rate=10000
+	while [ $bad = 0 ]; do
+		record_step $rate
+		rate=$((rate * 2))
 	done
 	for i in 1 2 3 4; do
-		rate=$(((good + bad) / 2))
-		record_trial $rate
-		case $? in
-		0) good=$rate ;;
-		1) bad=$rate ;;
-		4) echo "record: no room for $rate lines a second a CPU"
-		   why=memory bad=$rate ;;
-		*) exit 1 ;;
-		esac
+		record_step $(((good + bad) / 2))
 	done
 	rm -rf /tmp/rec
 	[ $good -gt 0 ] || { echo "record: lines lost at $bad a second a CPU"; exit 1; }
