@@ -334,6 +334,9 @@ static int rb_cpu_add(struct trace_buffer *buffer, int cpu, unsigned long nr)
  * they differ (the user resizes it), the size asked for at allocation
  * when there is none yet.
  */
+static unsigned int rb_nominal_nr(const struct rb_cpu *cb);
+static int rb_cpu_unpark(struct trace_buffer *buffer, struct rb_cpu *cb);
+
 static unsigned long rb_hotplug_nr(struct trace_buffer *buffer)
 {
 	unsigned long nr = 0;
@@ -345,9 +348,9 @@ static unsigned long rb_hotplug_nr(struct trace_buffer *buffer)
 
 		if (!cb)
 			continue;
-		if (nr && cb->nr != nr)
+		if (nr && rb_nominal_nr(cb) != nr)
 			return RB_MIN_SUBBUFS;
-		nr = cb->nr;
+		nr = rb_nominal_nr(cb);
 	}
 	return nr ?: rb_nr_subbufs(buffer->default_size, buffer->subbuf_size);
 }
@@ -377,6 +380,8 @@ int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
 	mutex_lock(&buffer->mutex);
 	if (!buffer->cpus[cpu])
 		err = rb_cpu_add(buffer, cpu, rb_hotplug_nr(buffer));
+	else if (buffer->cpus[cpu]->parked_nr)
+		err = rb_cpu_unpark(buffer, buffer->cpus[cpu]);
 	mutex_unlock(&buffer->mutex);
 	if (err)
 		pr_warn("ring buffer: no memory for CPU %u\n", cpu);
@@ -398,7 +403,8 @@ static int rb_hotplug_setup(void)
 	if (!done) {
 		ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
 					      "trace/RB:prepare",
-					      trace_rb_cpu_prepare, NULL);
+					      trace_rb_cpu_prepare,
+					      trace_rb_cpu_dead);
 		done = ret >= 0;
 	}
 	mutex_unlock(&setup_lock);
@@ -519,10 +525,13 @@ void ring_buffer_free(struct trace_buffer *buffer)
 
 	if (!buffer)
 		return;
-	/* No CPU buffer is added once this returns. */
+	/*
+	 * No CPU buffer is added or cut once this returns; the CPUs that
+	 * are up are not taken down (trace_rb_cpu_dead() is not called).
+	 */
 	if (!hlist_unhashed(&buffer->node))
-		cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE,
-					    &buffer->node);
+		cpuhp_state_remove_instance_nocalls(CPUHP_TRACE_RB_PREPARE,
+						    &buffer->node);
 	if (buffer->cpus) {
 		for_each_possible_cpu(cpu)
 			rb_cpu_free(buffer->cpus[cpu]);
@@ -623,14 +632,25 @@ static int rb_resize_prepare(struct rb_cpu *cb, unsigned int nr,
 	return 0;
 }
 
+/*
+ * Give @cb its new ring.  @stop: stop its writers first; a CPU that is
+ * down (trace_rb_cpu_dead(), trace_rb_cpu_prepare()) has none.
+ */
 static void rb_resize_commit(struct rb_cpu *cb, unsigned int nr,
-			     struct rb_resize *rs)
+			     struct rb_resize *rs, bool stop)
 {
 	struct rb_page **old = cb->ring;
-	unsigned long flags = rb_cpu_stop(cb);
+	unsigned long flags;
 
+	if (stop) {
+		atomic_add(RB_CPU_STOPPED, &cb->record_disabled);
+		synchronize_rcu();
+	}
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	rs->nr_pool = rb_cpu_rebuild(cb, rs->ring, nr, rs->pool, rs->nr_pool);
-	rb_cpu_resume(cb, flags);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	if (stop)
+		atomic_sub(RB_CPU_STOPPED, &cb->record_disabled);
 	/* Freed with the rest, out of the lock: it may be vmalloc()ed. */
 	rs->ring = old;
 }
@@ -677,6 +697,111 @@ static void rb_reconfig_end(struct trace_buffer *buffer)
 	atomic_dec(&buffer->reconfig);
 }
 
+/* The sub-buffers @cb's ring has, or gets back when its CPU comes up. */
+static unsigned int rb_nominal_nr(const struct rb_cpu *cb)
+{
+	return cb->parked_nr ?: cb->nr;
+}
+
+/*
+ * Resize @cb, whose CPU is down, to @nr sub-buffers: nothing of it is
+ * written meanwhile.  Refused (-EBUSY) while it is mapped or iterated,
+ * as any resize is.
+ */
+static int rb_resize_offline(struct trace_buffer *buffer, struct rb_cpu *cb,
+			      unsigned int nr)
+{
+	struct rb_resize rs = {};
+	int err;
+
+	if (cb->map)
+		return -EBUSY;
+	err = rb_reconfig_begin(buffer, cb->cpu);
+	if (err)
+		return err;
+	err = rb_resize_prepare(cb, nr, &rs);
+	if (!err)
+		rb_resize_commit(cb, nr, &rs, false);
+	rb_reconfig_end(buffer);
+	rb_resize_release(cb, &rs);
+	return err;
+}
+
+/**
+ * trace_rb_cpu_dead() - CPU hotplug: cut the CPU buffer of a CPU gone
+ *	down to what it holds
+ * @cpu: the CPU, down: none of its writers runs
+ * @node: the buffer's instance of the CPUHP_TRACE_RB_PREPARE state
+ *
+ * The teardown callback of "trace/RB:prepare".  The CPU buffer keeps the
+ * sub-buffers from the oldest unread one to the last written (two at
+ * least), so that everything recorded on the CPU stays readable, and
+ * frees the others; trace_rb_cpu_prepare() gives them back.  Its size
+ * as the buffer reports it does not change.  A CPU buffer that is mapped
+ * or iterated stays whole.
+ *
+ * Context: Process context, CPU hotplug lock held; takes the buffer's mutex.
+ * Return: 0.
+ */
+int trace_rb_cpu_dead(unsigned int cpu, struct hlist_node *node)
+{
+	struct trace_buffer *buffer = hlist_entry(node, struct trace_buffer,
+						  node);
+	unsigned long head, cseq;
+	struct rb_cpu *cb;
+	unsigned int nr;
+
+	mutex_lock(&buffer->mutex);
+	cb = buffer->cpus[cpu];
+	if (!cb || cb->parked_nr)
+		goto out;
+	head = rb_head_seq(atomic_long_read(&cb->head));
+	cseq = rb_seq(cb, local_read(&cb->cpos));
+	nr = max_t(unsigned long, RB_MIN_SUBBUFS, cseq - head + 1);
+	if (nr < cb->nr) {
+		unsigned int was = cb->nr;
+
+		if (!rb_resize_offline(buffer, cb, nr))
+			cb->parked_nr = was;
+	}
+out:
+	mutex_unlock(&buffer->mutex);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(trace_rb_cpu_dead);
+
+/*
+ * A CPU coming up gets back the sub-buffers trace_rb_cpu_dead() took
+ * from its CPU buffer.  If a reader maps or iterates it right now, the
+ * CPU buffer stays as small as it is, and says so in its size.
+ */
+static int rb_cpu_unpark(struct trace_buffer *buffer, struct rb_cpu *cb)
+{
+	unsigned int nr = cb->parked_nr;
+	int err;
+
+	if (!rb_mem_allows(nr, cb->order, 1))
+		return -ENOMEM;
+	err = rb_resize_offline(buffer, cb, nr);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		pr_warn("ring buffer: CPU %d's buffer is in use, left at %u sub-buffers\n",
+			cb->cpu, cb->nr);
+	cb->parked_nr = 0;
+	return 0;
+}
+
+/*
+ * The ring a resize to @nr gives @cb now: @nr, or no more than it has if
+ * its CPU is down (it gets @nr when the CPU comes up).
+ */
+static unsigned int rb_resize_target(const struct rb_cpu *cb,
+				     unsigned long nr)
+{
+	return cb->parked_nr ? min_t(unsigned long, cb->nr, nr) : nr;
+}
+
 /**
  * ring_buffer_resize() - change the size of one or all CPU buffers
  * @buffer: the buffer
@@ -687,7 +812,8 @@ static void rb_reconfig_end(struct trace_buffer *buffer)
  * Unread events stay; when the buffer shrinks below what is unread, the
  * oldest go and are counted as overrun.  Everything is allocated before
  * any CPU buffer changes, so a failure leaves them all as they were.
- * The CPU buffers of offline CPUs are resized too.  A CPU coming up
+ * The CPU buffers of offline CPUs are resized too (one cut down when
+ * its CPU went down grows when the CPU comes up).  A CPU coming up
  * meanwhile gets its CPU buffer after the resize, of the new size if all
  * the others have it (trace_rb_cpu_prepare() waits for the mutex).
  *
@@ -732,15 +858,22 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size, int cpu)
 		struct rb_cpu *cb = buffer->cpus[i];
 
 		if (!cb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i) ||
-		    cb->nr == nr)
+		    cb->nr == rb_resize_target(cb, nr))
 			continue;
-		err = rb_resize_prepare(cb, nr, &rs[i]);
+		err = rb_resize_prepare(cb, rb_resize_target(cb, nr), &rs[i]);
 		if (err)
 			goto out_end;
 	}
 	for_each_possible_cpu(i) {
+		struct rb_cpu *cb = buffer->cpus[i];
+
+		if (!cb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i))
+			continue;
 		if (rs[i].ring)
-			rb_resize_commit(buffer->cpus[i], nr, &rs[i]);
+			rb_resize_commit(cb, rb_resize_target(cb, nr), &rs[i],
+					 true);
+		if (cb->parked_nr)
+			cb->parked_nr = nr;
 	}
 out_end:
 	rb_reconfig_end(buffer);
@@ -766,7 +899,7 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_cpu_get(buffer, cpu);
 
-	return cb ? (unsigned long)cb->nr * cb->subbuf_size : 0;
+	return cb ? (unsigned long)rb_nominal_nr(cb) * cb->subbuf_size : 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
@@ -1042,6 +1175,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
 static void rb_cpu_swap_pages(struct rb_cpu *a, struct rb_cpu *b)
 {
 	swap(a->nr, b->nr);
+	swap(a->parked_nr, b->parked_nr);
 	swap(a->ring, b->ring);
 	swap(a->order, b->order);
 	swap(a->subbuf_size, b->subbuf_size);
@@ -1117,7 +1251,8 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 
 		if (!cb)
 			continue;
-		nr = rb_nr_subbufs((unsigned long)cb->nr * cb->subbuf_size, size);
+		nr = rb_nr_subbufs((unsigned long)rb_nominal_nr(cb) *
+				   cb->subbuf_size, size);
 		if (cb->map) {
 			err = -EBUSY;
 			goto out_end;
@@ -1127,11 +1262,14 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 			err = -ENOMEM;
 			goto out_end;
 		}
-		fresh[cpu] = rb_cpu_alloc(buffer, cpu, nr, order);
+		/* A CPU that is down gets the rest when it comes up. */
+		fresh[cpu] = rb_cpu_alloc(buffer, cpu, cb->parked_nr ?
+					  RB_MIN_SUBBUFS : nr, order);
 		if (!fresh[cpu]) {
 			err = -ENOMEM;
 			goto out_end;
 		}
+		fresh[cpu]->parked_nr = cb->parked_nr ? nr : 0;
 	}
 
 	/*
@@ -1195,7 +1333,8 @@ static int rb_swap_check(struct trace_buffer *ba, struct trace_buffer *bb,
 		if ((cpu != RING_BUFFER_ALL_CPUS && cpu != i) || (!a && !b))
 			continue;
 		/* A CPU that came up in one buffer only: its allocation failed. */
-		if (!a || !b || a->nr != b->nr || a->order != b->order)
+		if (!a || !b || rb_nominal_nr(a) != rb_nominal_nr(b) ||
+		    a->order != b->order)
 			return -EINVAL;
 		if (a->map || b->map)
 			return -EBUSY;

@@ -136,6 +136,11 @@ struct rb_pending {
  * The fields above change only while the CPU's writers are stopped and
  * its reader_lock is held (resize, sub-buffer order change).
  *
+ * @parked_nr: (buffer's mutex) 0 while the CPU is up; while it is down
+ *	and its ring is cut to the sub-buffers that hold events
+ *	(trace_rb_cpu_dead()), the @nr it had, which it gets back when the
+ *	CPU comes up and which the buffer's size reports meanwhile
+ *
  * @wpos: (writer) reservation position
  * @cpos: (writer, release) commit position
  * @committing: (writer) writers between reserve and commit on this CPU
@@ -202,6 +207,7 @@ struct rb_cpu {
 	unsigned int		subbuf_size;
 	unsigned int		span_shift;
 	unsigned long		off_mask;
+	unsigned int		parked_nr;
 
 	/* Writer side: this CPU only. */
 	local_t			wpos;
@@ -276,12 +282,13 @@ struct rb_cpu {
  *	every &struct rb_cpu, whose copy is the one its writers use)
  * @subbuf_size: bytes of event data a sub-buffer holds
  * @mutex: serialises resize, reset and reconfiguration, and the CPU
- *	hotplug callback that adds a CPU buffer
+ *	hotplug callbacks that add, cut and restore CPU buffers
  * @cpus: the per-CPU buffers, NULL for CPUs that never came online while
  *	the buffer existed.  A slot goes from NULL to a CPU buffer once
  *	(trace_rb_cpu_prepare(), under @mutex, published with a release
  *	store that rb_cpu_get() pairs with) and never back; a CPU going
- *	offline keeps its buffer.  A swap exchanges two non-NULL slots.
+ *	offline keeps its buffer, cut to the sub-buffers that hold events
+ *	(trace_rb_cpu_dead()).  A swap exchanges two non-NULL slots.
  * @node: this buffer's instance of the CPUHP_TRACE_RB_PREPARE hotplug
  *	state; unhashed if it is not registered
  * @default_size: bytes per CPU asked for at allocation: the size of the
@@ -389,6 +396,7 @@ static inline bool rb_cpu_possible(int cpu)
 }
 
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
+int trace_rb_cpu_dead(unsigned int cpu, struct hlist_node *node);
 #if IS_ENABLED(CONFIG_KUNIT)
 struct trace_buffer *rb_alloc_for(unsigned long size, unsigned int flags,
 				  const struct cpumask *cpus,

@@ -1042,6 +1042,11 @@ static long rb_swap_here_fn(void *arg)
 		c->ret = ring_buffer_swap_cpu(c->a, c->b, c->cpu);
 		c->swaps++;
 		udelay(20);
+		/*
+		 * The worker is bound to the CPU: this lets others run there
+		 * when a starved host stretches the loop (no soft lockup).
+		 */
+		cond_resched();
 	}
 	WRITE_ONCE(c->stop, true);
 	hrtimer_cancel(&c->timer);
@@ -1803,6 +1808,83 @@ static void rb_test_swap_absent(struct kunit *test)
 	free_cpumask_var(others);
 }
 
+/*
+ * A CPU going down keeps the sub-buffers that hold its events and frees
+ * the others; coming up, it gets them back.  Its size as the buffer
+ * reports it stays, a resize meanwhile sets what it comes back to, a
+ * swap takes the cut CPU buffer along, and a CPU buffer an iterator
+ * reads stays whole.  The test calls the hotplug steps for its own CPU,
+ * writing nothing meanwhile, as if the CPU were down.
+ */
+static void rb_test_cpu_dead(struct kunit *test)
+{
+	struct trace_buffer *buffer, *other;
+	struct ring_buffer_iter *iter;
+	struct ring_buffer_event *event;
+	unsigned long n, i, nr;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	buffer = rb_test_alloc_for(test, 16 * SUBBUF, cpumask_of(cpu));
+	other = rb_test_alloc_for(test, 16 * SUBBUF, cpumask_of(cpu));
+	/* A little over three sub-buffers of 24-byte events. */
+	n = 3 * SUBBUF / 24 + 10;
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_TRUE(test, rb_test_write(buffer, 20, i));
+	event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 20, 0));
+
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_dead(cpu, &buffer->node), 0);
+	nr = buffer->cpus[cpu]->nr;
+	KUNIT_EXPECT_GE(test, nr, 3UL);
+	KUNIT_EXPECT_LE(test, nr, 5UL);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->parked_nr, 16U);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 16 * SUBBUF);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(buffer, cpu), n - 1);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	/* Going down twice changes nothing. */
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_dead(cpu, &buffer->node), 0);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->parked_nr, 16U);
+
+	/* A resize sets the size it comes back to, and frees nothing more. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 24 * SUBBUF,
+						 RING_BUFFER_ALL_CPUS), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(buffer, cpu), 24 * SUBBUF);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->nr, (unsigned int)nr);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(buffer, 16 * SUBBUF, cpu), 0);
+
+	/* The cut CPU buffer swaps with a whole one of the same size. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(buffer, other, cpu), 0);
+	KUNIT_EXPECT_EQ(test, other->cpus[cpu]->parked_nr, 16U);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(other, cpu), n - 1);
+	KUNIT_EXPECT_EQ(test, ring_buffer_swap_cpu(buffer, other, cpu), 0);
+
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_prepare(cpu, &buffer->node), 0);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->nr, 16U);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->parked_nr, 0U);
+	for (i = 1; i < n; i++) {
+		event = ring_buffer_consume(buffer, cpu, NULL, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, event);
+		KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 20, i));
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(buffer, cpu, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(buffer, cpu), 0UL);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 20, 1));
+
+	/* Read by an iterator, it stays whole. */
+	iter = ring_buffer_read_start(buffer, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, iter);
+	KUNIT_EXPECT_EQ(test, trace_rb_cpu_dead(cpu, &buffer->node), 0);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->nr, 16U);
+	KUNIT_EXPECT_EQ(test, buffer->cpus[cpu]->parked_nr, 0U);
+	ring_buffer_read_finish(iter);
+	migrate_enable();
+	ring_buffer_free(buffer);
+	ring_buffer_free(other);
+}
+
 static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_alloc_sizes),
 	KUNIT_CASE_PARAM(rb_test_encoding, rb_test_length_gen_params),
@@ -1845,6 +1927,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_cpu_absent),
 	KUNIT_CASE(rb_test_cpu_prepare_geometry),
 	KUNIT_CASE(rb_test_swap_absent),
+	KUNIT_CASE(rb_test_cpu_dead),
 #ifdef CONFIG_X86_LOCAL_APIC
 	KUNIT_CASE(rb_test_read_in_nmi),
 #endif
