@@ -30,7 +30,8 @@
 struct trace_array;
 struct trace_event_call;
 struct trace_event_file;
-struct event_dir;
+struct event_system;
+struct eventfs_inode;
 struct trace_iterator;
 struct bpf_prog;
 struct bpf_prog_array;
@@ -522,7 +523,8 @@ struct event_filter;
  * @tr: the trace array its records go to
  * @flags: EVENT_FILE_FL_* bits
  * @sm_ref: how many users keep the event in soft mode (trace_types_lock)
- * @ed: its directory under events/
+ * @ei: its directory under events/, or NULL
+ * @system: its system's directory there, set with @ei
  * @filter: the records to keep, when EVENT_FILE_FL_FILTERED is set
  * @hooks: what each record is handed to, when EVENT_FILE_FL_HOOKED is
  *	set (RCU; written under trace_types_lock)
@@ -535,9 +537,10 @@ struct trace_event_file {
 	struct trace_array		*tr;
 	unsigned long			flags;
 	unsigned int			sm_ref;
-	struct event_dir		*ed;
+	struct eventfs_inode		*ei;
+	struct event_system		*system;
 	struct event_filter __rcu	*filter;
-	struct list_head		hooks;
+	struct hlist_head		hooks;
 	struct list_head		triggers;
 };
 

@@ -577,7 +577,7 @@ static int event_add_file(struct trace_array *tr,
 		return -ENOMEM;
 	file->call = call;
 	file->tr = tr;
-	INIT_LIST_HEAD(&file->hooks);
+	INIT_HLIST_HEAD(&file->hooks);
 	INIT_LIST_HEAD(&file->triggers);
 	if (trace_pids_filtering(tr))
 		set_bit(EVENT_FILE_FL_PID_FILTER_BIT, &file->flags);
@@ -596,9 +596,10 @@ static int event_add_file(struct trace_array *tr,
  */
 static void event_file_unhook(struct trace_event_file *file)
 {
-	struct trace_event_hook *hook, *n;
+	struct trace_event_hook *hook;
+	struct hlist_node *n;
 
-	list_for_each_entry_safe(hook, n, &file->hooks, list)
+	hlist_for_each_entry_safe(hook, n, &file->hooks, list)
 		if (hook->gone)
 			hook->gone(hook);
 }

@@ -46,12 +46,6 @@ struct event_system {
 	char			*filter;
 };
 
-/* The events directory of an event in a session, while it exists. */
-struct event_dir {
-	struct eventfs_inode	*ei;
-	struct event_system	*system;
-};
-
 static struct event_system *system_get(struct trace_array *tr,
 				       const char *name)
 {
@@ -380,7 +374,7 @@ static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
 
 static bool in_system(struct trace_event_file *file, struct event_system *sys)
 {
-	return file->ed && file->ed->system == sys &&
+	return file->ei && file->system == sys &&
 	       !(file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
 }
 
@@ -810,29 +804,21 @@ static void event_create_dir(struct trace_event_file *file)
 	int nr_entries = ARRAY_SIZE(event_entries);
 	struct event_system *sys;
 	struct eventfs_inode *ei;
-	struct event_dir *ed;
 
-	ed = kzalloc(sizeof(*ed), GFP_KERNEL);
-	if (!ed)
-		return;
 	sys = system_get(file->tr, event_system(call));
-	if (!sys) {
-		kfree(ed);
+	if (!sys)
 		return;
-	}
 	if (system_create_dir(sys))
 		goto out_put;
 	ei = eventfs_create_dir(trace_event_name(call), sys->ei, entries,
 				nr_entries, file);
 	if (IS_ERR(ei))
 		goto out_put;
-	ed->ei = ei;
-	ed->system = sys;
-	file->ed = ed;
+	file->ei = ei;
+	file->system = sys;
 	return;
 out_put:
 	system_put(sys);
-	kfree(ed);
 }
 
 /*
@@ -843,14 +829,12 @@ out_put:
  */
 static void event_remove_dir(struct trace_event_file *file)
 {
-	struct event_dir *ed = file->ed;
-
-	if (!ed)
+	if (!file->ei)
 		return;
-	eventfs_remove_dir(ed->ei);
-	system_put(ed->system);
-	kfree(ed);
-	file->ed = NULL;
+	eventfs_remove_dir(file->ei);
+	system_put(file->system);
+	file->ei = NULL;
+	file->system = NULL;
 }
 
 /* A session's events/ with its own files; NULL without memory. */

@@ -86,7 +86,7 @@ int event_hook_add(struct trace_event_file *file,
 	ret = hook_soft_mode_get(file);
 	if (ret)
 		return ret;
-	list_add_tail_rcu(&hook->list, &file->hooks);
+	hlist_add_tail_rcu(&hook->list, &file->hooks);
 	set_bit(EVENT_FILE_FL_HOOKED_BIT, &file->flags);
 	return 0;
 }
@@ -104,8 +104,8 @@ void event_hook_del(struct trace_event_file *file,
 		    struct trace_event_hook *hook)
 {
 	lockdep_assert_held(&trace_types_lock);
-	list_del_rcu(&hook->list);
-	if (list_empty(&file->hooks))
+	hlist_del_rcu(&hook->list);
+	if (hlist_empty(&file->hooks))
 		clear_bit(EVENT_FILE_FL_HOOKED_BIT, &file->flags);
 	tracepoint_synchronize_unregister();
 	if (!(file->call->flags & TRACE_EVENT_FL_IGNORE_ENABLE))
@@ -166,7 +166,7 @@ static noinline bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 	bool committed = false;
 
 	if (flags & EVENT_FILE_FL_HOOKED) {
-		list_for_each_entry_rcu(hook, &file->hooks, list)
+		hlist_for_each_entry_rcu(hook, &file->hooks, list)
 			post |= hook->func(hook, fbuffer->entry,
 					   fbuffer->buffer);
 	}
@@ -183,7 +183,7 @@ static noinline bool event_hooks_commit(struct trace_event_buffer *fbuffer)
 	}
 	/* What hooks do once the record is in (a trigger's traceoff). */
 	if (unlikely(post)) {
-		list_for_each_entry_rcu(hook, &file->hooks, list)
+		hlist_for_each_entry_rcu(hook, &file->hooks, list)
 			if (hook->post)
 				hook->post(hook, post, fbuffer->buffer);
 	}

@@ -128,7 +128,7 @@ static inline bool event_soft_set(struct trace_event_file *file, bool on)
  *	for a hook whose owner removes it before (event probes).
  */
 struct trace_event_hook {
-	struct list_head	list;
+	struct hlist_node	list;
 	unsigned int		(*func)(struct trace_event_hook *hook,
 					const void *rec,
 					struct trace_buffer *buffer);

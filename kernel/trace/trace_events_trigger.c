@@ -268,7 +268,7 @@ static struct trigger_hook *trigger_hook_of(struct trace_event_file *file)
 {
 	struct trace_event_hook *hook;
 
-	list_for_each_entry(hook, &file->hooks, list)
+	hlist_for_each_entry(hook, &file->hooks, list)
 		if (hook->func == trigger_hook_run)
 			return container_of(hook, struct trigger_hook, hook);
 	return NULL;

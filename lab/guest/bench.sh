@@ -12,7 +12,7 @@ set -- $(echo "${counts:-200000,20000,20000,2000}" | tr ',' ' ')
 GETPPID_OPS=$1 PIPE_OPS=$2 FTRACE_OPS=$3,$4 MARKER_OPS=${5:-100000}
 # tracelab.bench_parts=P,Q,... runs only those parts (of plain, sched,
 # perfbpf, syscall, hist, kprobe, ftrace, graph, irqsoff, blk, timerlat, rb or
-# rbwrite, drainfull, record, drain); plain,
+# rbwrite, instmem, drainfull, record, drain); plain,
 # the idle figures the others are compared with, always runs.
 parts=$(sed -n 's/.*tracelab\.bench_parts=\([^ ]*\).*/\1/p' /proc/cmdline)
 part() {
@@ -259,6 +259,42 @@ elif part rbwrite && [ -f "$mod" ]; then
 	# 512-byte run never ends under -icount).
 	insmod "$mod" tag="$tag" single_only=1 || exit 1
 	rmmod rb_bench
+fi
+# What an instance costs, and what CPU 1 going down gives back.  Ten
+# instances are made, each at 1408 KB a CPU (grown by the write to
+# buffer_size_kb, as a first use grows it); instance_kb and
+# instance_slab_kb are the free pages (per-CPU lists included) and the
+# slab each took.  Then CPU 1 goes down: cpu_down_kept_kb is what the
+# eleven buffers' CPU 1 parts (1408 KB each) still hold, that is 11 *
+# 1408 less the free pages gained.  Lower is better for all three.
+if part instmem && [ -d $T/instances ] && [ -w /sys/devices/system/cpu/cpu1/online ]; then
+	free_all() {
+		sync
+		awk '/^MemFree:/ { m = $2 } END { print m }' /proc/meminfo
+		awk '$1 == "count:" { n += $2 } END { print n * 4 }' /proc/zoneinfo
+	}
+	free_kb() {
+		free_all | awk '{ n += $1 } END { print n }'
+	}
+	slab_kb() {
+		awk '/^Slab:/ { print $2 }' /proc/meminfo
+	}
+	echo 1408 > $T/buffer_size_kb
+	f0=$(free_kb) s0=$(slab_kb)
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		mkdir $T/instances/bm$i || exit 1
+		echo 1408 > $T/instances/bm$i/buffer_size_kb || exit 1
+	done
+	f1=$(free_kb) s1=$(slab_kb)
+	echo "BENCHKB kernel=${tag:-unknown} test=instance_kb kb=$(((f0 - f1) / 10))"
+	echo "BENCHKB kernel=${tag:-unknown} test=instance_slab_kb kb=$(((s1 - s0) / 10))"
+	echo 0 > /sys/devices/system/cpu/cpu1/online || exit 1
+	f2=$(free_kb)
+	echo "BENCHKB kernel=${tag:-unknown} test=cpu_down_kept_kb kb=$((11 * 1408 - (f2 - f1)))"
+	echo 1 > /sys/devices/system/cpu/cpu1/online || exit 1
+	for i in 0 1 2 3 4 5 6 7 8 9; do
+		rmdir $T/instances/bm$i
+	done
 fi
 # The readers alone: a writer per CPU fills its buffer with trace_marker
 # lines for a second (overwrite mode: full, the oldest overwritten), the
