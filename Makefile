@@ -67,11 +67,14 @@ try:
 # under TCG, so 100 by default; INSTANCE_ROUNDS=1000 (an hour and a half
 # more) for the full race.  The guests' timeout grows with the rounds.
 # A test takes 20 to 40 s on this kernel where it takes 1 to 3 s on the
-# lab's (the runner's reset alone writes dozens of files under KASAN),
-# and each guest has about 150: two hours before the race.  The hostile
-# perf/BPF client gets up to an hour for its 100000 operations
-# (HOSTILE_S; about 50 a second on this kernel).  CHECK_PARTS=a or b runs
-# one of the two guests alone: the whole check in two sittings.
+# lab's (ftracetest's reset alone reads every event's trigger and filter
+# file, 11 s under KASAN, before and after each test); the function
+# profiler over every function takes 37 minutes.  The hostile perf/BPF
+# client gets up to an hour for its 100000 operations (HOSTILE_S; 1590 s
+# on 2026-11-30).  lab/guest/check-weights-debug has each test's seconds
+# on this kernel (measured, or the lab kernel's times 12): 6 hours in
+# all, which the two guests share evenly.  CHECK_PARTS=a or b runs one
+# of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
 check-debug:

@@ -277,7 +277,8 @@ cmd_initramfs() {
 	pack_shell_env "$root" "$REPO" || die "cannot pack the shell's surroundings"
 	cp "$REPO/lab/guest/init" "$root/init"
 	cp "$REPO/lab/guest/check.sh" "$REPO/lab/guest/demo.sh" \
-		"$REPO/lab/guest/bench.sh" "$REPO/lab/guest/check-weights" "$root/lab/"
+		"$REPO/lab/guest/bench.sh" "$REPO/lab/guest/check-weights" \
+		"$REPO/lab/guest/check-weights-debug" "$root/lab/"
 	mkdir -p "$BUILD/bench"
 	gcc -O2 -static -Wall -o "$BUILD/bench/sysbench" "$REPO/lab/bench/sysbench.c" ||
 		die "cannot build lab/bench/sysbench.c (is libc6-dev installed?)"
