@@ -328,15 +328,20 @@ static int rb_cpu_add(struct trace_buffer *buffer, int cpu, unsigned long nr)
 	return 0;
 }
 
+/* The sub-buffers @cb's ring has, or gets back when its CPU comes up. */
+static unsigned int rb_nominal_nr(const struct rb_cpu *cb)
+{
+	return cb->parked_nr ?: cb->nr;
+}
+
+static int rb_cpu_unpark(struct trace_buffer *buffer, struct rb_cpu *cb);
+
 /*
  * Sub-buffers for the CPU buffer of a CPU coming up: as many as every
  * other CPU buffer has when they agree, the fewest a ring may have when
  * they differ (the user resizes it), the size asked for at allocation
  * when there is none yet.
  */
-static unsigned int rb_nominal_nr(const struct rb_cpu *cb);
-static int rb_cpu_unpark(struct trace_buffer *buffer, struct rb_cpu *cb);
-
 static unsigned long rb_hotplug_nr(struct trace_buffer *buffer)
 {
 	unsigned long nr = 0;
@@ -695,12 +700,6 @@ static int rb_reconfig_begin(struct trace_buffer *buffer, int cpu)
 static void rb_reconfig_end(struct trace_buffer *buffer)
 {
 	atomic_dec(&buffer->reconfig);
-}
-
-/* The sub-buffers @cb's ring has, or gets back when its CPU comes up. */
-static unsigned int rb_nominal_nr(const struct rb_cpu *cb)
-{
-	return cb->parked_nr ?: cb->nr;
 }
 
 /*
