@@ -66,20 +66,20 @@ try:
 # INSTANCE_ROUNDS rounds: a round takes about 5 s on the debug kernel
 # under TCG, so 100 by default; INSTANCE_ROUNDS=1000 (an hour and a half
 # more) for the full race.  The guests' timeout grows with the rounds.
-# A test takes 20 to 40 s on this kernel where it takes 1 to 3 s on the
-# lab's (ftracetest's reset alone reads every event's trigger and filter
-# file, 11 s under KASAN, before and after each test); the function
-# profiler over every function takes 37 minutes.  The hostile perf/BPF
-# client gets up to an hour for its 100000 operations (HOSTILE_S; 1590 s
-# on 2026-11-30).  lab/guest/check-weights-debug has each test's seconds
-# on this kernel (measured, or the lab kernel's times 12): 6 hours in
-# all, which the two guests share evenly.  CHECK_PARTS=a or b runs one
-# of the two guests alone.
+# The kernel boots with debug_pagealloc=off: KASAN already poisons a
+# freed page, and unmapping every freed page from the direct map (a TLB
+# flush on both vCPUs each time) made every test 1.75 times as long
+# under TCG.  "make soak" keeps it on.  A test takes 10 to 20 times as
+# long as on the lab's kernel, one that hooks every function 30 to 90
+# times.  The hostile perf/BPF client gets up to an hour for its 100000
+# operations (HOSTILE_S).  lab/guest/check-weights-debug has each test's
+# seconds on this kernel, which the two guests share evenly.
+# CHECK_PARTS=a or b runs one of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
 check-debug:
 	@VARIANT=debug STRESS_MS=30000 INSTANCE_ROUNDS=$(INSTANCE_ROUNDS) \
-		HOSTILE_S=$(HOSTILE_S) \
+		HOSTILE_S=$(HOSTILE_S) KERNEL_ARGS="debug_pagealloc=off $(KERNEL_ARGS)" \
 		QEMU_TIMEOUT=$$((9000 + $(HOSTILE_S) + 6 * $(INSTANCE_ROUNDS))) QEMU_MEM=2G \
 		INJECT_FAIL=$(INJECT_FAIL) VERBOSE=$(VERBOSE) $(LAB) check
 

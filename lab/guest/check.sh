@@ -17,9 +17,10 @@
 #         CHECK_B_BOOT_ARGS), which test.d/boot checks
 #   all   (or unset) everything, in one guest
 # On the debug kernel every guest ends with the kmemleak scan.
-# Each test runs on its own, after a line "TRACELAB-RUNNING <path> t=<s>"
-# (the test's path in the repository, the guest's uptime), so the host can
-# say which test was running when a guest hung, and how long each took.
+# A directory's tests run in one ftracetest run, each announced by a line
+# "TRACELAB-RUNNING <path> t=<s>" as it starts (the test's path in the
+# repository, the guest's uptime), so the host can say which test was
+# running when a guest hung, and how long each took.
 
 FTRACETEST=/selftests/ftrace/ftracetest
 CORE_TESTS=/lab/core-tests.list
@@ -87,33 +88,73 @@ check_leftovers() {
 	rc=1
 }
 
-# run_tests OPTIONS PATH...: each .tc at or below the paths (in
-# ftracetest's own order) through ftracetest on its own, announced by a
-# marker.  Result lines are numbered on through the whole run and the
-# per-run summaries left out.
-run_tests() {
+# run_batch OPTIONS TEST...: the tests (all of one directory) through one
+# ftracetest run, each announced by a marker when it starts: the reset
+# ftracetest does after its last test (every event's trigger and filter
+# file read, 11 s under KASAN) comes once per directory, not once per
+# test.  Without -v its output is the result lines alone, so the one
+# that ends a test tells when the next starts; the tests flagged
+# "instance" run once more at the end, in an instance.  With -v, a
+# failed test's log (kept in the log directory) follows its result.
+run_batch() {
 	opts=$1
 	shift
-	for tc in $(find "$@" -name '*.tc' | sort); do
-		read -r up _ < /proc/uptime
-		echo "TRACELAB-RUNNING $(repo_path "$tc") t=$up"
-		before=" $(user_pids | tr '\n' ' ') "
-		$FTRACETEST $opts "$tc" > /tmp/check-run.out 2>&1 || rc=1
-		while IFS= read -r line; do
+	logs=/tmp/check-logs
+	fifo=/tmp/check-run.fifo
+	rm -rf "$logs" "$fifo"
+	mkfifo "$fifo"
+	first=$1
+	before=" $(user_pids | tr '\n' ' ') "
+	queue="$* $(grep -l 'flags:.*instance' "$@")"
+	$FTRACETEST -l "$logs" "$@" > "$fifo" 2>&1 &
+	runner=$!
+	set -- $queue
+	read -r up _ < /proc/uptime
+	echo "TRACELAB-RUNNING $(repo_path "$1") t=$up"
+	shift
+	while IFS= read -r line; do
+		case "$line" in
+		"["[0-9]*"] "*)
+			num=$((num + 1))
+			printf '[%d] %s\n' "$num" "${line#*] }"
+			n=${line%%]*}
 			case "$line" in
-			"["[0-9]*"] "*)
-				num=$((num + 1))
-				printf '[%d] %s\n' "$num" "${line#*] }"
-				;;
-			# The summary, and what upstream's finish_ftrace
-			# says of the files this kernel does not have.
-			"# of "*|"=== Ftrace unit tests ==="|"") ;;
-			"grep: events/*/*/trigger: No such file or directory") ;;
-			"grep: dynamic_events: No such file or directory") ;;
-			*)	printf '%s\n' "$line" ;;
+			*"[FAIL]"|*"[UNDEFINED]")
+				[ "$opts" = -v ] && cat "$logs/${n#[}"-*-log.* ;;
 			esac
-		done < /tmp/check-run.out
-		check_leftovers "$(repo_path "$tc")" "$before"
+			[ $# -gt 0 ] || continue
+			read -r up _ < /proc/uptime
+			echo "TRACELAB-RUNNING $(repo_path "$1") t=$up"
+			shift
+			;;
+		# The summary, and what upstream's finish_ftrace says of the
+		# files this kernel does not have.
+		"# of "*|"=== Ftrace unit tests ==="|"") ;;
+		"grep: events/*/*/trigger: No such file or directory") ;;
+		"grep: dynamic_events: No such file or directory") ;;
+		*)	printf '%s\n' "$line" ;;
+		esac
+	done < "$fifo"
+	wait $runner || rc=1
+	rm -f "$fifo"
+	check_leftovers "$(repo_path "${first%/*}")" "$before"
+}
+
+# run_tests OPTIONS PATH...: each .tc at or below the paths, in
+# ftracetest's own order, a directory's tests in one run_batch.  Result
+# lines are numbered on through the whole run.
+run_tests() {
+	o=$1
+	shift
+	batch=""
+	dir=""
+	for tc in $(find "$@" -name '*.tc' | sort) ""; do
+		if [ -n "$batch" ] && [ "${tc%/*}" != "$dir" ]; then
+			run_batch "$o" $batch
+			batch=""
+		fi
+		dir=${tc%/*}
+		batch="$batch $tc"
 	done
 }
 
