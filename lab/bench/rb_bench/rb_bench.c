@@ -8,6 +8,8 @@
  *
  *   rb_write_<size>           one producer on one CPU, nothing else running:
  *                             the cost of reserve + fill + commit alone
+ *   rb_write_pc_<size>        the same in producer/consumer mode: batches
+ *                             of writes that fit, into an emptied buffer
  *   rb_reserve_commit_<size>  one producer per online CPU while a consumer
  *                             thread drains all CPUs
  *   rb_refused_<size>         producer/consumer mode, the CPU's buffer full
@@ -219,6 +221,47 @@ static void bench_baselines(void)
 }
 
 /*
+ * @events writes into a producer/consumer buffer, none refused: in
+ * batches that fill at most half of a CPU's megabyte, the buffer emptied
+ * (ring_buffer_reset(), which sleeps) between them and out of the timing,
+ * each batch on one CPU with preemption off.
+ */
+static int bench_pc(unsigned int size)
+{
+	struct trace_buffer *buffer = ring_buffer_alloc(1 << 20, 0);
+	unsigned int batch = (1 << 19) / (size + 16), done, i, n;
+	struct ring_buffer_event *event;
+	unsigned long recorded = 0;
+	u64 ns = 0, start;
+
+	if (!buffer)
+		return -ENOMEM;
+	for (done = 0; done < events; done += n) {
+		n = min(batch, events - done);
+		ring_buffer_reset(buffer);
+		preempt_disable();
+		start = local_clock();
+		for (i = 0; i < n; i++) {
+			event = ring_buffer_lock_reserve(buffer, size);
+			if (!event)
+				continue;
+			*(u64 *)ring_buffer_event_data(event) = i;
+			ring_buffer_unlock_commit(buffer);
+			recorded++;
+		}
+		ns += local_clock() - start;
+		preempt_enable();
+		cond_resched();
+	}
+	ring_buffer_free(buffer);
+	ns = ns * 10 / events;
+	/* recorded: every write, or the figure is not the one it says. */
+	pr_info("BENCH kernel=%s test=rb_write_pc_%u ops=%u recorded=%lu ns_per_op=%llu.%llu\n",
+		tag, size, events, recorded, ns / 10, ns % 10);
+	return recorded == events ? 0 : -EIO;
+}
+
+/*
  * A producer/consumer buffer filled on this CPU, then @events writes
  * tried on the same CPU, preemption off throughout: every one refused.
  */
@@ -264,6 +307,8 @@ static int __init rb_bench_init(void)
 	bench_baselines();
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		err = bench_one(sizes[i], false);
+		if (!err)
+			err = bench_pc(sizes[i]);
 		if (!err)
 			err = bench_refused(sizes[i]);
 		if (!err && !single_only)
