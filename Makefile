@@ -69,11 +69,13 @@ try:
 # The kernel boots with debug_pagealloc=off: KASAN already poisons a
 # freed page, and unmapping every freed page from the direct map (a TLB
 # flush on both vCPUs each time) made every test 1.75 times as long
-# under TCG.  "make soak" keeps it on.  A test takes 10 to 20 times as
-# long as on the lab's kernel, one that hooks every function 30 to 90
-# times.  The hostile perf/BPF client gets up to an hour for its 100000
-# operations (HOSTILE_S).  lab/guest/check-weights-debug has each test's
-# seconds on this kernel, which the two guests share evenly.
+# under TCG.  "make soak" keeps it on.  A test takes about 6 times as
+# long as on the lab's kernel, one that hooks every function for long
+# 30 to 50 times (the function profiler's restart test 35 minutes).  The
+# hostile perf/BPF client gets up to an hour for its 100000 operations
+# (HOSTILE_S; 1307 s on 2026-11-30).  lab/guest/check-weights-debug has
+# each test's seconds on this kernel (127 of 231 measured on 2026-11-30,
+# the others estimated): about 4.2 hours in all, 2 h 5 min a guest.
 # CHECK_PARTS=a or b runs one of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
