@@ -693,15 +693,11 @@ static void rb_publish(struct rb_cpu *cb, unsigned long w)
 }
 
 /*
- * End a reservation.  Only the outermost writer publishes; after it drops
- * committing to zero it looks at wpos once more, because a writer that
- * interrupted it between its publish and that drop found committing > 0
- * and left its event unpublished.
- */
-/*
- * The outermost writer has published up to @w: drop committing, then
- * look at wpos once more.  False (committing raised again) if a writer
- * that interrupted after the publish left its event to be published.
+ * Only the outermost writer publishes.  Having published up to @w, it
+ * drops committing to zero and looks at wpos once more: a writer that
+ * interrupted it between the publish and the drop found committing > 0
+ * and left its event unpublished.  False (committing raised again) in
+ * that case: the caller publishes again.
  */
 static __always_inline bool rb_commit_done(struct rb_cpu *cb, unsigned long w)
 {
