@@ -73,9 +73,10 @@ try:
 # long as on the lab's kernel, one that hooks every function for long
 # 30 to 50 times (the function profiler's restart test 35 minutes).  The
 # hostile perf/BPF client gets up to an hour for its 100000 operations
-# (HOSTILE_S; 1307 s on 2026-11-30).  lab/guest/check-weights-debug has
-# each test's seconds on this kernel (127 of 231 measured on 2026-11-30,
-# the others estimated): about 4.2 hours in all, 2 h 5 min a guest.
+# (HOSTILE_S; 1319 s on 2026-11-30).  lab/guest/check-weights-debug has
+# each test's seconds on this kernel (180 of 231 measured on 2026-11-30,
+# the others estimated): about 3.9 hours in all, 2 h a guest, to which
+# boot, KUnit and the leak scan add; guest a took 2 h 20 min that day.
 # CHECK_PARTS=a or b runs one of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
