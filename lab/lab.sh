@@ -536,8 +536,15 @@ boot() {
 	# of 40 s on the lab kernel takes 35 minutes on the debug kernel):
 	# RCU's 21 s would report as stalls what on hardware takes a
 	# fraction of a second.  A stall of two minutes is still reported.
+	# tsc=reliable: single-threaded TCG runs one vCPU at a time, so the
+	# clocksource watchdog's three back-to-back reads can straddle the
+	# other vCPU's turn (4 ms); it then marks the TSC unstable and every
+	# clock read (trace_clock=mono's, the timekeeping's) becomes an
+	# emulated HPET access, which under a test hooking every function
+	# starved both guest CPUs into soft lockups (check-debug, 2026-11-30).
 	case "${VARIANT:-}" in
-	debug|kcsan)	append+=" rcupdate.rcu_cpu_stall_timeout=120" ;;
+	debug|kcsan)
+		append+=" rcupdate.rcu_cpu_stall_timeout=120 tsc=reliable" ;;
 	esac
 	local accel=$QEMU_ACCEL
 	[ "${ICOUNT:-0}" = 1 ] && accel="tcg,thread=single -icount shift=0,sleep=off"
