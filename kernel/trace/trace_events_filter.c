@@ -10,11 +10,15 @@
  * A numeric field compares with ==, !=, <, <=, >, >= or & (any bit in
  * common); a string field with ==, != or ~ (a glob: * ? [...]); a
  * "<field>.function" compares a code address with the function a name
- * or an address falls in (== and != only).  Besides the event's own
- * fields, "cpu" (or "CPU", "common_cpu") is the CPU the event was
- * recorded on and "comm" (or "COMM", "common_comm") the current task's
- * name, unless the event has a field of that name (sched_waking's comm),
- * which comes first, as in 6.12.
+ * or an address falls in (== and != only).  "CPUS{<cpulist>}" is a set
+ * of CPUs, for an integer field holding a CPU number or a cpumask field:
+ * & is true when they have a CPU in common, == when they are the same
+ * set (a number is the set of one CPU), != when they are not.
+ *
+ * Besides the event's own fields, "cpu" (or "CPU", "common_cpu") is the
+ * CPU the event was recorded on and "comm" (or "COMM", "common_comm") the
+ * current task's name, unless the event has a field of that name
+ * (sched_waking's comm), which comes first, as in 6.12.
  *
  * A filter is parsed once into a tree: "&&" and "||" nodes hold a list
  * of children, "!" one, and the leaves are predicates that know the
@@ -53,6 +57,9 @@ static const char * const filter_errs[] = {
 	[FILTER_ERR_SYSTEM]	= "No event of the system has these fields",
 	[FILTER_ERR_EMPTY]	= "Empty filter (write 0 to remove one)",
 	[FILTER_ERR_GLOB]	= "Unclosed or empty '[' in glob",
+	[FILTER_ERR_BRACE_OPEN]	= "Missing '{'",
+	[FILTER_ERR_BRACE_CLOSE] = "Missing '}'",
+	[FILTER_ERR_CPULIST]	= "Invalid cpulist",
 };
 
 /**
@@ -83,8 +90,16 @@ enum pred_kind {
 	PRED_PTR_STR,		/* char *: a kernel address */
 	PRED_TAIL_STR,		/* char[] ending the record (ftrace/print) */
 	PRED_COMM,		/* the current task's name */
+	PRED_NUM_CPUS,		/* PRED_NUM against CPUS{...} */
+	PRED_CPU_CPUS,		/* PRED_CPU against CPUS{...} */
+	PRED_DYN_CPUS,		/* __data_loc cpumask_t against CPUS{...} */
+	PRED_REL_CPUS,		/* __rel_loc cpumask_t against CPUS{...} */
 };
 
+/*
+ * One comparison.  @val is the number compared with, the start of a
+ * function, or how many CPUs @mask holds; @val2 the end of a function.
+ */
 struct filter_pred {
 	u8		kind;
 	u8		op;
@@ -95,6 +110,7 @@ struct filter_pred {
 	u64		val2;
 	char		*str;
 	size_t		len;
+	struct cpumask	*mask;
 };
 
 struct filter_node {
@@ -226,6 +242,40 @@ static bool num_match(const struct filter_pred *pred, u64 v)
 	return false;
 }
 
+/* The CPU numbered @v against CPUS{...}: in it, or it alone. */
+static bool cpu_match(const struct filter_pred *pred, u64 v)
+{
+	bool in = v < nr_cpumask_bits && test_bit(v, cpumask_bits(pred->mask));
+
+	switch (pred->op) {
+	case OP_BAND:
+		return in;
+	case OP_EQ:
+		return in && pred->val == 1;
+	}
+	return !(in && pred->val == 1);
+}
+
+/*
+ * A cpumask field, @bytes long at @bits, against CPUS{...}.  Only whole
+ * words of the record are read; CPUs the record has no room for are in
+ * no set it holds.
+ */
+static bool mask_match(const struct filter_pred *pred, const void *bits,
+		       unsigned int bytes)
+{
+	unsigned int n = min_t(unsigned int, nr_cpumask_bits,
+			       bytes / sizeof(long) * BITS_PER_LONG);
+	const unsigned long *mask = cpumask_bits(pred->mask);
+	bool eq;
+
+	if (pred->op == OP_BAND)
+		return n && bitmap_intersects(bits, mask, n);
+	eq = (!n || bitmap_equal(bits, mask, n)) &&
+	     find_next_bit(mask, nr_cpumask_bits, n) >= nr_cpumask_bits;
+	return pred->op == OP_EQ ? eq : !eq;
+}
+
 static u64 field_value(const struct filter_pred *pred, const void *rec)
 {
 	const void *p = rec + pred->offset;
@@ -270,6 +320,17 @@ static bool pred_match(const struct filter_pred *pred, const void *rec)
 		return str_match(pred, rec + pred->offset, FILTER_MAX_OPERAND);
 	case PRED_COMM:
 		return str_match(pred, current->comm, TASK_COMM_LEN);
+	case PRED_NUM_CPUS:
+		return cpu_match(pred, field_value(pred, rec));
+	case PRED_CPU_CPUS:
+		return cpu_match(pred, raw_smp_processor_id());
+	case PRED_DYN_CPUS:
+		loc = *(u32 *)(rec + pred->offset);
+		return mask_match(pred, rec + (loc & 0xffff), loc >> 16);
+	case PRED_REL_CPUS:
+		loc = *(u32 *)(rec + pred->offset);
+		return mask_match(pred, rec + pred->offset + 4 + (loc & 0xffff),
+				  loc >> 16);
 	}
 	return false;
 }
@@ -373,6 +434,7 @@ static void node_free(struct filter_node *n)
 
 		node_free(n->kid);
 		kfree(n->pred.str);
+		kfree(n->pred.mask);
 		kfree(n);
 		n = next;
 	}
@@ -431,6 +493,10 @@ static int field_kind(const struct trace_event_fields *f)
 {
 	const char *t = f->type;
 
+	if (!strcmp(t, "__data_loc cpumask_t"))
+		return PRED_DYN_CPUS;
+	if (!strcmp(t, "__rel_loc cpumask_t"))
+		return PRED_REL_CPUS;
 	if (str_has_prefix(t, "__data_loc "))
 		return type_ends(t, "char[]") ? PRED_DYN_STR : -1;
 	if (str_has_prefix(t, "__rel_loc "))
@@ -542,6 +608,55 @@ static int parse_number(struct filter_parser *p, struct filter_pred *pred,
 	return 0;
 }
 
+/* A kind of field CPUS{...} compares with: a number, or a cpumask. */
+static bool cpus_kind(int kind)
+{
+	return kind == PRED_NUM || kind == PRED_CPU ||
+	       kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS;
+}
+
+/*
+ * "CPUS{<cpulist>}" at the parser's position (past "CPUS"): the set in
+ * @pred->mask, how many CPUs it holds in @pred->val.  A set must hold a
+ * CPU; the list is read as the cpulist files are (cpulist_parse()).
+ */
+static int parse_cpus(struct filter_parser *p, struct filter_pred *pred)
+{
+	const char *open = p->s + p->pos + 4, *close;
+	char *list;
+	int ret;
+
+	if (*open != '{') {
+		parse_fail(p, FILTER_ERR_BRACE_OPEN, open - p->s);
+		return -EINVAL;
+	}
+	close = strchr(open, '}');
+	if (!close) {
+		parse_fail(p, FILTER_ERR_BRACE_CLOSE, strlen(p->s));
+		return -EINVAL;
+	}
+	if (close - open > FILTER_MAX_OPERAND) {
+		parse_fail(p, FILTER_ERR_LONG, open + 1 - p->s);
+		return -EINVAL;
+	}
+	list = kmemdup_nul(open + 1, close - open - 1, GFP_KERNEL);
+	pred->mask = kzalloc(cpumask_size(), GFP_KERNEL);
+	if (!list || !pred->mask) {
+		kfree(list);
+		parse_fail(p, FILTER_ERR_NOMEM, open - p->s);
+		return -ENOMEM;
+	}
+	ret = cpulist_parse(list, pred->mask);
+	kfree(list);
+	pred->val = cpumask_weight(pred->mask);
+	if (ret || !pred->val) {
+		parse_fail(p, FILTER_ERR_CPULIST, open + 1 - p->s);
+		return -EINVAL;
+	}
+	p->pos = close + 1 - p->s;
+	return 0;
+}
+
 static struct filter_node *parse_pred(struct filter_parser *p)
 {
 	char name[64], *dot, *val;
@@ -611,10 +726,18 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 		goto fail;
 	}
 	pred->op = filter_ops[i].op;
-	/* Numbers do not glob; strings only compare, and so do functions. */
+	/*
+	 * Numbers do not glob; strings only compare, and so do functions;
+	 * a cpumask takes nothing but a set of CPUs, and a number in a set
+	 * is no more than in it, equal, or not.
+	 */
 	if (kind == PRED_NUM || kind == PRED_CPU) {
 		if (pred->op == OP_GLOB ||
 		    (function && pred->op != OP_EQ && pred->op != OP_NE))
+			goto fail_op_type;
+	} else if (kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS) {
+		if (pred->op != OP_EQ && pred->op != OP_NE &&
+		    pred->op != OP_BAND)
 			goto fail_op_type;
 	} else if (pred->op != OP_EQ && pred->op != OP_NE &&
 		   pred->op != OP_GLOB) {
@@ -623,6 +746,20 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 	p->pos += strlen(filter_ops[i].text);
 	skip_space(p);
 	val_at = p->pos;
+	/* A set of CPUs; for a string field only with its '{' ("CPUSET"). */
+	if (str_has_prefix(p->s + val_at, cpus_kind(kind) ? "CPUS" : "CPUS{")) {
+		if (!cpus_kind(kind) || function ||
+		    (pred->op != OP_EQ && pred->op != OP_NE &&
+		     pred->op != OP_BAND))
+			goto fail_op_type;
+		if (parse_cpus(p, pred))
+			goto fail;
+		pred->kind = kind == PRED_NUM ? PRED_NUM_CPUS :
+			     kind == PRED_CPU ? PRED_CPU_CPUS : kind;
+		return n;
+	}
+	if (kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS)
+		goto fail_op_type;
 	len = parse_operand(p, &start);
 	if (len < 0)
 		goto fail;

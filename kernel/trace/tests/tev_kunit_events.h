@@ -98,6 +98,29 @@ TRACE_EVENT(tev_dynamic,
 		  __get_bitmask(mask), __get_rel_str(rname))
 );
 
+/* A CPU number and sets of CPUs, for the filters' CPUS{...}. */
+TRACE_EVENT(tev_cpus,
+
+	TP_PROTO(int target, const struct cpumask *mask),
+
+	TP_ARGS(target, mask),
+
+	TP_STRUCT__entry(
+		__field(int, target)
+		__cpumask(cpus)
+		__rel_cpumask(rcpus)
+	),
+
+	TP_fast_assign(
+		__entry->target = target;
+		__assign_cpumask(cpus, cpumask_bits(mask));
+		__assign_rel_cpumask(rcpus, cpumask_bits(mask));
+	),
+
+	TP_printk("target=%d cpus=%s rcpus=%s", __entry->target,
+		  __get_cpumask(cpus), __get_rel_cpumask(rcpus))
+);
+
 /* A class and its events, with a condition and a print of their own. */
 DECLARE_EVENT_CLASS(tev_class,
 

@@ -5,7 +5,8 @@
  * the print formats, records written by the probes (fixed fields,
  * strings, arrays, bitmasks, __rel_ fields) and the text they print as;
  * soft-disabled events, which record nothing;
- * event filters: what they keep and drop, and the errors they report.
+ * event filters: what they keep and drop (CPUS{...} sets among them),
+ * and the errors they report.
  *
  * The probes write into a ring buffer of the test's own, through a
  * trace_event_file that points at it, so the tests neither need nor
@@ -498,6 +499,73 @@ static void tev_test_filter_strings(struct kunit *test)
 	}
 }
 
+/* Record tev_cpus once under @text: 1 if the record was kept, else 0. */
+static int tev_cpus_kept(struct kunit *test, const char *text, int target,
+			 const struct cpumask *mask)
+{
+	struct tev_ctx *ctx = test->priv;
+	struct event_filter *filter;
+
+	ctx->file.call = &event_tev_cpus;
+	tev_attach(test, &event_tev_cpus);
+	filter = tev_filter_on(test, text);
+	trace_tev_cpus(target, mask);
+	tev_detach(test, &event_tev_cpus);
+	tev_filter_off(test, filter);
+	return tev_drain(test);
+}
+
+/*
+ * CPUS{...}: a cpumask field (__data_loc and __rel_loc) shares a CPU
+ * with the set (&), is the set (==) or is not (!=); an integer field,
+ * or the recording CPU, is in the set, or is its only CPU.
+ */
+static void tev_test_filter_cpus(struct kunit *test)
+{
+	static const char * const kept[] = {
+		"cpus & CPUS{0}", "cpus & CPUS{0-1}", "cpus == CPUS{0}",
+		"cpus != CPUS{1}", "cpus != CPUS{0-1}", "rcpus & CPUS{0,1}",
+		"rcpus == CPUS{ 0 }", "target & CPUS{1}", "target & CPUS{0-1}",
+		"target == CPUS{1}", "target != CPUS{0}", "target != CPUS{0-1}",
+		"common_cpu != CPUS{0-1}", "!(target == CPUS{0-1})",
+		"target&CPUS{1}&&cpus&CPUS{0}", "(cpus == CPUS{0})",
+	};
+	static const char * const dropped[] = {
+		"cpus & CPUS{1}", "cpus == CPUS{1}", "cpus == CPUS{0-1}",
+		"cpus != CPUS{0}", "rcpus & CPUS{1}", "rcpus != CPUS{0}",
+		"target & CPUS{0}", "target == CPUS{0}", "target == CPUS{0-1}",
+		"target != CPUS{1}", "CPU == CPUS{0-1}",
+	};
+	char all[32];
+	int i;
+
+	if (nr_cpu_ids < 2)
+		kunit_skip(test, "one CPU");
+	/* The record: target 1, cpus and rcpus CPU 0 alone. */
+	for (i = 0; i < ARRAY_SIZE(kept); i++)
+		KUNIT_EXPECT_EQ_MSG(test, tev_cpus_kept(test, kept[i], 1,
+							cpumask_of(0)),
+				    1, "%s", kept[i]);
+	for (i = 0; i < ARRAY_SIZE(dropped); i++)
+		KUNIT_EXPECT_EQ_MSG(test, tev_cpus_kept(test, dropped[i], 1,
+							cpumask_of(0)),
+				    0, "%s", dropped[i]);
+
+	/* Wherever the record is written, its CPU is in the set of all. */
+	snprintf(all, sizeof(all), "cpu & CPUS{0-%u}", nr_cpu_ids - 1);
+	KUNIT_EXPECT_EQ(test, tev_cpus_kept(test, all, 1, cpumask_of(0)), 1);
+	snprintf(all, sizeof(all), "cpus == CPUS{0-%u}", nr_cpu_ids - 1);
+	KUNIT_EXPECT_EQ(test, tev_cpus_kept(test, all, 1, cpu_possible_mask),
+			cpumask_weight(cpu_possible_mask) == nr_cpu_ids);
+	/* No CPU has a negative number or one past the last. */
+	KUNIT_EXPECT_EQ(test, tev_cpus_kept(test, "target & CPUS{0-1}", -1,
+					    cpumask_of(0)), 0);
+	KUNIT_EXPECT_EQ(test, tev_cpus_kept(test, "target != CPUS{1}", -1,
+					    cpumask_of(0)), 1);
+	KUNIT_EXPECT_EQ(test, tev_cpus_kept(test, "target & CPUS{0-1}",
+					    INT_MAX, cpumask_of(0)), 0);
+}
+
 /* Bad filters: the error, and where it points. */
 static void tev_test_filter_errors(struct kunit *test)
 {
@@ -535,6 +603,21 @@ static void tev_test_filter_errors(struct kunit *test)
 		{ "d", "name ~ []", FILTER_ERR_GLOB, 7 },
 		{ "d", "name < abc", FILTER_ERR_FIELD_OP, 5 },
 		{ "d", "vals == 1", FILTER_ERR_FIELD_OP, 5 },
+		{ "d", "name == CPUS{0}", FILTER_ERR_FIELD_OP, 5 },
+		{ "f", "i & CPUS", FILTER_ERR_BRACE_OPEN, 8 },
+		{ "f", "i & CPUS 0", FILTER_ERR_BRACE_OPEN, 8 },
+		{ "f", "i & CPUS{0", FILTER_ERR_BRACE_CLOSE, 10 },
+		{ "f", "i & CPUS{}", FILTER_ERR_CPULIST, 9 },
+		{ "f", "i & CPUS{x}", FILTER_ERR_CPULIST, 9 },
+		{ "f", "i & CPUS{1-0}", FILTER_ERR_CPULIST, 9 },
+		{ "f", "i & CPUS{100000}", FILTER_ERR_CPULIST, 9 },
+		{ "f", "i < CPUS{0}", FILTER_ERR_FIELD_OP, 2 },
+		{ "f", "i ~ CPUS{0}", FILTER_ERR_FIELD_OP, 2 },
+		{ "f", "l.function == CPUS{0}", FILTER_ERR_FIELD_OP, 11 },
+		{ "f", "i & CPUS{0} x", FILTER_ERR_EXPECT, 12 },
+		{ "c", "cpus == 1", FILTER_ERR_FIELD_OP, 5 },
+		{ "c", "cpus > CPUS{0}", FILTER_ERR_FIELD_OP, 5 },
+		{ "c", "rcpus ~ CPUS{0}", FILTER_ERR_FIELD_OP, 6 },
 	};
 	struct trace_event_call *call;
 	struct filter_error err;
@@ -544,6 +627,7 @@ static void tev_test_filter_errors(struct kunit *test)
 		struct event_filter *f;
 
 		call = bad[i].call[0] == 'f' ? &event_tev_fixed :
+		       bad[i].call[0] == 'c' ? &event_tev_cpus :
 					       &event_tev_dynamic;
 		f = event_filter_parse(call, bad[i].text, &err);
 		KUNIT_EXPECT_NULL_MSG(test, f, "%s", bad[i].text);
@@ -564,6 +648,7 @@ static struct kunit_case tev_cases[] = {
 	KUNIT_CASE(tev_test_filter_numbers),
 	KUNIT_CASE(tev_test_filter_function),
 	KUNIT_CASE(tev_test_filter_strings),
+	KUNIT_CASE(tev_test_filter_cpus),
 	KUNIT_CASE(tev_test_filter_errors),
 	{}
 };
