@@ -291,9 +291,26 @@ static u64 field_value(const struct filter_pred *pred, const void *rec)
 	return *(u64 *)p;
 }
 
+/*
+ * The data of a variable-length field and its length: a __data_loc
+ * field's offset counts from the record's start, a __rel_loc field's
+ * from the end of the field itself.
+ */
+static const void *loc_data(const struct filter_pred *pred, const void *rec,
+			    unsigned int *len)
+{
+	u32 loc = *(u32 *)(rec + pred->offset);
+
+	*len = loc >> 16;
+	if (pred->kind == PRED_REL_STR || pred->kind == PRED_REL_CPUS)
+		return rec + pred->offset + sizeof(u32) + (loc & 0xffff);
+	return rec + (loc & 0xffff);
+}
+
 static bool pred_match(const struct filter_pred *pred, const void *rec)
 {
-	u32 loc;
+	unsigned int len;
+	const void *p;
 	u64 v;
 
 	switch (pred->kind) {
@@ -307,12 +324,9 @@ static bool pred_match(const struct filter_pred *pred, const void *rec)
 	case PRED_STR:
 		return str_match(pred, rec + pred->offset, pred->size);
 	case PRED_DYN_STR:
-		loc = *(u32 *)(rec + pred->offset);
-		return str_match(pred, rec + (loc & 0xffff), loc >> 16);
 	case PRED_REL_STR:
-		loc = *(u32 *)(rec + pred->offset);
-		return str_match(pred, rec + pred->offset + 4 + (loc & 0xffff),
-				 loc >> 16);
+		p = loc_data(pred, rec, &len);
+		return str_match(pred, p, len);
 	case PRED_PTR_STR:
 		return ptr_str_match(pred, rec);
 	case PRED_TAIL_STR:
@@ -325,12 +339,9 @@ static bool pred_match(const struct filter_pred *pred, const void *rec)
 	case PRED_CPU_CPUS:
 		return cpu_match(pred, raw_smp_processor_id());
 	case PRED_DYN_CPUS:
-		loc = *(u32 *)(rec + pred->offset);
-		return mask_match(pred, rec + (loc & 0xffff), loc >> 16);
 	case PRED_REL_CPUS:
-		loc = *(u32 *)(rec + pred->offset);
-		return mask_match(pred, rec + pred->offset + 4 + (loc & 0xffff),
-				  loc >> 16);
+		p = loc_data(pred, rec, &len);
+		return mask_match(pred, p, len);
 	}
 	return false;
 }
