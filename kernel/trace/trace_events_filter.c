@@ -619,11 +619,22 @@ static int parse_number(struct filter_parser *p, struct filter_pred *pred,
 	return 0;
 }
 
+/* A cpumask field, which only compares with CPUS{...}. */
+static bool mask_kind(int kind)
+{
+	return kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS;
+}
+
 /* A kind of field CPUS{...} compares with: a number, or a cpumask. */
 static bool cpus_kind(int kind)
 {
-	return kind == PRED_NUM || kind == PRED_CPU ||
-	       kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS;
+	return kind == PRED_NUM || kind == PRED_CPU || mask_kind(kind);
+}
+
+/* What a set of CPUs takes: &, == and !=. */
+static bool set_op(int op)
+{
+	return op == OP_BAND || op == OP_EQ || op == OP_NE;
 }
 
 /*
@@ -746,9 +757,8 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 		if (pred->op == OP_GLOB ||
 		    (function && pred->op != OP_EQ && pred->op != OP_NE))
 			goto fail_op_type;
-	} else if (kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS) {
-		if (pred->op != OP_EQ && pred->op != OP_NE &&
-		    pred->op != OP_BAND)
+	} else if (mask_kind(kind)) {
+		if (!set_op(pred->op))
 			goto fail_op_type;
 	} else if (pred->op != OP_EQ && pred->op != OP_NE &&
 		   pred->op != OP_GLOB) {
@@ -759,9 +769,7 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 	val_at = p->pos;
 	/* A set of CPUs; for a string field only with its '{' ("CPUSET"). */
 	if (str_has_prefix(p->s + val_at, cpus_kind(kind) ? "CPUS" : "CPUS{")) {
-		if (!cpus_kind(kind) || function ||
-		    (pred->op != OP_EQ && pred->op != OP_NE &&
-		     pred->op != OP_BAND))
+		if (!cpus_kind(kind) || function || !set_op(pred->op))
 			goto fail_op_type;
 		if (parse_cpus(p, pred))
 			goto fail;
@@ -769,7 +777,7 @@ static struct filter_node *parse_pred(struct filter_parser *p)
 			     kind == PRED_CPU ? PRED_CPU_CPUS : kind;
 		return n;
 	}
-	if (kind == PRED_DYN_CPUS || kind == PRED_REL_CPUS)
+	if (mask_kind(kind))
 		goto fail_op_type;
 	len = parse_operand(p, &start);
 	if (len < 0)
