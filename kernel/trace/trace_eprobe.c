@@ -16,10 +16,12 @@
  * While the probe is enabled in a session it hooks the attached event of
  * that session (trace_events_hook.c): the event's probe runs, in soft
  * mode, whether the event itself is enabled or not, and each of its
- * records is handed to the event probe before it is committed.  The
- * attached event (and its module) is held while an event probe is on
- * it.  The attached event is a static event: not a kprobe, uprobe or
- * event probe event.
+ * records is handed to the event probe before it is committed.  While
+ * perf events are open on the probe, one more hook, on the attached
+ * event of the top level, hands its records to them (6.12 accepts perf
+ * on an event probe and never hands it a record).  The attached event
+ * (and its module) is held while an event probe is on it.  The attached
+ * event is a static event: not a kprobe, uprobe or event probe event.
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -41,6 +43,9 @@
  * @filter: which of @src's records it records from, or NULL for all
  * @hooks: its &struct eprobe_hook, one a session it is enabled in
  *	(trace_types_lock)
+ * @perf_hook: on @perf_src, while perf events are open on the probe
+ * @perf_src: the attached event in the top level, or NULL while no perf
+ *	event is open (trace_types_lock)
  */
 struct eprobe {
 	struct dyn_event	de;
@@ -50,6 +55,8 @@ struct eprobe {
 	struct trace_event_call	*src;
 	struct event_filter	*filter;
 	struct list_head	hooks;
+	struct trace_event_hook	perf_hook;
+	struct trace_event_file	*perf_src;
 };
 
 /**
@@ -87,6 +94,19 @@ static unsigned int eprobe_hit(struct trace_event_hook *hook, const void *rec,
 		return 0;
 	probe_event_record_file(ep->event, h->file, &ep->args, NULL, rec,
 				NULL);
+	return 0;
+}
+
+/* A record of the attached event, for the perf events open on the probe. */
+static unsigned int eprobe_perf_hit(struct trace_event_hook *hook,
+				    const void *rec,
+				    struct trace_buffer *buffer)
+{
+	struct eprobe *ep = container_of(hook, struct eprobe, perf_hook);
+
+	if (ep->filter && !event_filter_match(ep->filter, rec))
+		return 0;
+	probe_event_record_perf(ep->event, &ep->args, rec, NULL);
 	return 0;
 }
 
@@ -151,6 +171,38 @@ static void eprobe_detach(struct eprobe *ep, struct trace_event_file *file)
 	}
 }
 
+/*
+ * The first perf event on the probe: its hook on the attached event of
+ * the top level, which that event's probe runs for in soft mode.
+ */
+static int eprobe_perf_attach(struct eprobe *ep)
+{
+	struct trace_event_file *src;
+	int ret;
+
+	src = event_file_find(&global_trace, event_system(ep->src),
+			      trace_event_name(ep->src));
+	if (!src)
+		return -ENOENT;
+	ep->perf_hook.func = eprobe_perf_hit;
+	ret = event_hook_add(src, &ep->perf_hook);
+	if (ret)
+		return ret;
+	ep->perf_src = src;
+	probe_event_set_perf(ep->event, true);
+	return 0;
+}
+
+/* The last perf event went: no hit runs the hook when this returns. */
+static void eprobe_perf_detach(struct eprobe *ep)
+{
+	if (!ep->perf_src)
+		return;
+	probe_event_set_perf(ep->event, false);
+	event_hook_del(ep->perf_src, &ep->perf_hook);
+	ep->perf_src = NULL;
+}
+
 /* The class's reg(): @data is the probe's &struct trace_event_file. */
 static int eprobe_reg(struct trace_event_call *call, enum trace_reg type,
 		      void *data)
@@ -168,9 +220,20 @@ static int eprobe_reg(struct trace_event_call *call, enum trace_reg type,
 	case TRACE_REG_UNREGISTER:
 		eprobe_detach(ep, data);
 		return 0;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return eprobe_perf_attach(ep);
+	case TRACE_REG_PERF_UNREGISTER:
+		eprobe_perf_detach(ep);
+		return 0;
+	case TRACE_REG_PERF_OPEN:
+	case TRACE_REG_PERF_CLOSE:
+	case TRACE_REG_PERF_ADD:
+	case TRACE_REG_PERF_DEL:
+		return 0;
+#endif
 	default:
-		/* perf on these events comes with perf's tracepoint PMU. */
-		return -EOPNOTSUPP;
+		return -EINVAL;
 	}
 }
 

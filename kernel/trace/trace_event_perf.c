@@ -166,7 +166,8 @@ static int perf_trace_reg(struct trace_event_call *call, enum trace_reg type,
 
 /*
  * Whether perf may open @call: a TRACE_EVENT() tracepoint's event with
- * its perf probe, a kprobe, uprobe or fprobe event, or a syscall event.
+ * its perf probe, a kprobe, uprobe, fprobe or event probe event, or a
+ * syscall event.
  */
 static bool perf_trace_supported(struct trace_event_call *call)
 {
@@ -176,7 +177,8 @@ static bool perf_trace_supported(struct trace_event_call *call)
 		return call->class->perf_reg ||
 		       (call->flags & (TRACE_EVENT_FL_KPROBE |
 				       TRACE_EVENT_FL_UPROBE |
-				       TRACE_EVENT_FL_FPROBE));
+				       TRACE_EVENT_FL_FPROBE |
+				       TRACE_EVENT_FL_EPROBE));
 	return call->tp && call->class->perf_probe;
 }
 
@@ -293,8 +295,9 @@ static void perf_trace_close(struct trace_event_call *call,
  * Return: 0, -EINVAL for an id that is no event's or whose module is
  * going (as 6.12, which skips such an event), -EOPNOTSUPP for an event
  * that is neither a TRACE_EVENT() tracepoint's nor a kprobe, uprobe,
- * fprobe or syscall event (event probes, custom events, the core's
- * records), -EPERM or -EACCES without the permission, or -ENOMEM.
+ * fprobe, event probe or syscall event (custom events, the core's
+ * records), -EPERM or -EACCES without the permission, -ENOMEM, or the
+ * event's own error (an event probe whose attached event is gone).
  */
 int perf_trace_init(struct perf_event *p_event)
 {

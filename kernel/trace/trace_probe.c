@@ -957,6 +957,7 @@ static __always_inline void record_one(struct probe_event *ev,
 /*
  * The hit for the perf events open on @ev on this CPU: the same record
  * as in a session, in perf's buffer; perf fills in the common fields.
+ * A hit with no registers (an event probe's) reports the caller's.
  */
 static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 			struct pt_regs *regs, const unsigned long *edata,
@@ -964,6 +965,7 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 {
 	struct trace_event_call *call = &ev->call;
 	unsigned int i, words = ev->hdr_size / sizeof(long);
+	struct pt_regs *caller = NULL;
 	struct hlist_head *head;
 	unsigned long *h;
 	size_t dsize;
@@ -978,7 +980,7 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 	/* Long strings: too big for perf's buffer, the hit is dropped. */
 	if (size > PERF_MAX_TRACE_SIZE)
 		return;
-	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	rec = perf_trace_buf_alloc(size, regs ? NULL : &caller, &rctx);
 	if (!rec)
 		return;
 	h = (unsigned long *)(rec + sizeof(struct trace_entry));
@@ -987,6 +989,10 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 	/* A string that shrank since it was sized leaves no old bytes. */
 	memset(rec + pa->size, 0, dsize);
 	probe_args_store(pa, regs, edata, rec, dsize);
+	if (!regs) {
+		perf_fetch_caller_regs(caller);
+		regs = caller;
+	}
 	perf_trace_run_bpf_submit(rec, size, rctx, call, 1, regs, head, NULL);
 }
 #else
@@ -996,6 +1002,30 @@ static void record_perf(struct probe_event *ev, const struct probe_args *pa,
 {
 }
 #endif
+
+/**
+ * probe_event_record_perf() - hand a hit of a probe event to perf only
+ * @ev: the event
+ * @pa: the arguments of the probe point hit
+ * @edata: as for probe_event_record_file(): for an event probe, the
+ *	record whose fields the arguments fetch
+ * @hdr: the header's values, @ev->hdr_size bytes
+ *
+ * For a kind whose sessions are written elsewhere (an event probe hooks
+ * each session's source event): the perf events open on @ev on this CPU
+ * get the record, reported with the caller's registers.
+ *
+ * Context: any; the caller keeps preemption disabled.
+ */
+void probe_event_record_perf(struct probe_event *ev,
+			     const struct probe_args *pa,
+			     const unsigned long *edata,
+			     const unsigned long *hdr)
+{
+	/* Pairs with the smp_store_release() in probe_event_set_perf(). */
+	if (smp_load_acquire(&ev->perf))
+		record_perf(ev, pa, NULL, edata, hdr);
+}
 
 /**
  * probe_event_record_to() - record a hit of a probe event, perf chosen

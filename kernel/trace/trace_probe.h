@@ -452,6 +452,10 @@ void probe_event_record_file(struct probe_event *ev,
 			     const struct probe_args *pa, struct pt_regs *regs,
 			     const unsigned long *edata,
 			     const unsigned long *hdr);
+void probe_event_record_perf(struct probe_event *ev,
+			     const struct probe_args *pa,
+			     const unsigned long *edata,
+			     const unsigned long *hdr);
 void probe_fetch_entry_args(const struct probe_args *pa,
 			    struct pt_regs *regs, unsigned long *edata);
 size_t probe_args_dynamic_size(const struct probe_args *pa,
