@@ -73,10 +73,11 @@ try:
 # long as on the lab's kernel, one that hooks every function for long
 # 30 to 50 times (the function profiler's restart test 35 minutes).  The
 # hostile perf/BPF client gets up to an hour for its 100000 operations
-# (HOSTILE_S; 1319 s on 2026-11-30).  lab/guest/check-weights-debug has
-# each test's seconds on this kernel (180 of 231 measured on 2026-11-30,
-# the others estimated): about 3.9 hours in all, 2 h a guest, to which
-# boot, KUnit and the leak scan add; guest a took 2 h 20 min that day.
+# (HOSTILE_S; 1518 s on 2026-11-30).  lab/guest/check-weights-debug has
+# each test's seconds on this kernel (all measured in one complete run
+# on 2026-11-30): about 4.4 hours in all, 2 h 11 min a guest, to which
+# boot, KUnit and the leak scan add; that run's guests took 2 h 32 min
+# and 1 h 54 min, split by the older weights.
 # CHECK_PARTS=a or b runs one of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
