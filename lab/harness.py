@@ -65,6 +65,9 @@ KERNEL_TROUBLE = [
         r"watchdog: BUG: soft lockup",
         r"INFO: task .* blocked for more than",
         r"rcu: INFO: \S+ detected stalls",
+        # The ring buffer stress module's verdict, wherever it ran: a
+        # test that loads it must not be the only judge of it.
+        r"ring_buffer_stress: FAIL\b",
     )
 ]
 
@@ -385,6 +388,12 @@ TRACELAB-END rc=0
 [1] x Testing tracer function: FAILED\t[PASS]
 TRACELAB-END rc=0
 """, 0, False, (1, 0, 0, True)),
+    ("a stress run failed under a passing test", """\
+[   12.5] ring_buffer_stress: cpu 0: time went backwards (20, 30)
+[   12.6] ring_buffer_stress: FAIL (1 bad events)
+[1] lab - passing\t[PASS]
+TRACELAB-END rc=0
+""", 0, False, (1, 0, 0, False)),
     ("hang", "[1] lab - passing\t[PASS]\n", 124, True, (1, 0, 0, False)),
     ("no end marker", "[1] lab - passing\t[PASS]\n", 0, False, (1, 0, 0, False)),
     ("markers are not results", """\
