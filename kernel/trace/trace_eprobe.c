@@ -226,14 +226,10 @@ static int eprobe_reg(struct trace_event_call *call, enum trace_reg type,
 	case TRACE_REG_PERF_UNREGISTER:
 		eprobe_perf_detach(ep);
 		return 0;
-	case TRACE_REG_PERF_OPEN:
-	case TRACE_REG_PERF_CLOSE:
-	case TRACE_REG_PERF_ADD:
-	case TRACE_REG_PERF_DEL:
-		return 0;
 #endif
 	default:
-		return -EINVAL;
+		/* A perf event's own open, close, add and del need nothing. */
+		return 0;
 	}
 }
 
