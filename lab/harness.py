@@ -66,8 +66,9 @@ KERNEL_TROUBLE = [
         r"INFO: task .* blocked for more than",
         r"rcu: INFO: \S+ detected stalls",
         # The ring buffer stress module's verdict, wherever it ran: a
-        # test that loads it must not be the only judge of it.
-        r"ring_buffer_stress: FAIL\b",
+        # test that loads it must not be the only judge of it (but the
+        # failure a test of the judges asks for is not one).
+        r"ring_buffer_stress: FAIL\b(?! \(injected)",
     )
 ]
 
@@ -394,6 +395,11 @@ TRACELAB-END rc=0
 [1] lab - passing\t[PASS]
 TRACELAB-END rc=0
 """, 0, False, (1, 0, 0, False)),
+    ("an injected stress failure is not kernel trouble", """\
+[   12.6] ring_buffer_stress: FAIL (injected, 1 bad events)
+[1] lab - passing\t[PASS]
+TRACELAB-END rc=0
+""", 0, False, (1, 0, 0, True)),
     ("hang", "[1] lab - passing\t[PASS]\n", 124, True, (1, 0, 0, False)),
     ("no end marker", "[1] lab - passing\t[PASS]\n", 0, False, (1, 0, 0, False)),
     ("markers are not results", """\

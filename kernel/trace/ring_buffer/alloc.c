@@ -167,8 +167,7 @@ static void rb_writer_reset(struct rb_cpu *cb)
 	cb->lap = 0;
 	local_set(&cb->committing, 0);
 	local_set(&cb->crossing, 0);
-	cb->last_ts = 0;
-	local_set(&cb->last_ts_pos, ~0UL);
+	local_set(&cb->last_end, RB_END_UNKNOWN);
 	local_set(&cb->entries, 0);
 	local_set(&cb->overrun, 0);
 	local_set(&cb->commit_overrun, 0);

@@ -112,13 +112,22 @@ struct rb_map {
 #define RB_MAX_NEST		8
 
 /*
+ * &rb_cpu.last_end: where the last recorded event ends, shifted left by
+ * RB_TAG_BITS, and in the bits below the depth of the writer that
+ * recorded it plus one (what committing reads while it writes).
+ * Positions are multiples of RB_ALIGNMENT, so RB_END_UNKNOWN matches
+ * none.
+ */
+#define RB_TAG_BITS		4
+#define RB_END_UNKNOWN		(~0UL)
+
+/*
  * A reservation between reserve and commit, kept where its commit or
  * discard (and ring_buffer_event_time_stamp()) finds it: one per nesting
  * depth, so one base pointer reaches all of it.
  */
 struct rb_pending {
 	struct rb_page		*page;	/* the sub-buffer it is in */
-	u64			ts;	/* its time stamp */
 	unsigned long		pos;	/* where it starts, time event included */
 };
 
@@ -147,11 +156,16 @@ struct rb_pending {
  * @crossing: (writer) set while a writer moves wpos to the next sub-buffer
  * @lap: (writer, set by the crossing writer) a sequence of slot 0, within
  *	one lap of every sequence a writer looks up (rb_wslot())
- * @last_ts: (writer) time stamp of the event that ends at @last_ts_pos
- * @last_ts_pos: (writer) where that event ends; another value means the
- *	time of the event before wpos is unknown and the next one needs an
- *	absolute time stamp
+ * @last_end: (writer) the event recorded last: where it ends and the
+ *	depth of its writer, whose @times slot holds its time stamp
+ *	(write.c: rb_prev_ts()); if it does not end at wpos (a writer
+ *	between its reservation and this store was interrupted, an event
+ *	was given back, %RB_END_UNKNOWN), the time of the event before
+ *	wpos is unknown and the next one needs an absolute time stamp
  * @pending: (writer) each reservation in progress, by depth
+ * @times: (writer) the time stamp of each reservation in progress, or
+ *	of the last one, by depth plus one (what committing reads while
+ *	it runs; slot 0 is not used)
  * @entries: (writer) events reserved, ever
  * @overrun: (writer) events overwritten before they were read
  * @commit_overrun: (writer) events dropped because the writer caught up
@@ -215,9 +229,9 @@ struct rb_cpu {
 	local_t			committing;
 	local_t			crossing;
 	unsigned long		lap;
-	u64			last_ts;
-	local_t			last_ts_pos;
+	local_t			last_end;
 	struct rb_pending	pending[RB_MAX_NEST];
+	u64			times[RB_MAX_NEST + 1];
 	local_t			entries;
 	local_t			overrun;
 	local_t			commit_overrun;

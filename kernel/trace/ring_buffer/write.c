@@ -21,10 +21,14 @@
  * to wpos, which covers every nested writer that finished before it.
  *
  * Time: an event stores the delta to the previous event's time stamp.  A
- * writer knows the previous time only when the event before wpos was
- * fully recorded (last_ts_pos == wpos); when an interrupt arrives between
- * another writer's reservation and its recording of last_ts, the
- * interrupting writer uses an absolute time stamp instead.
+ * writer records its time stamp in its own slot of times[], then where
+ * its event ends and its depth in one word, last_end.  The next writer knows
+ * the previous time only when last_end says the event before wpos was
+ * recorded, and reads it from the slot last_end names; otherwise (an
+ * interrupt arrived between another writer's reservation and its
+ * recording) it uses an absolute time stamp.  One word, because writers
+ * that interrupt a recording record their own events first: a second
+ * word the interrupted writer stores late would sit beside theirs.
  */
 #include <linux/hardirq.h>
 #include <linux/irq_work.h>
@@ -232,6 +236,49 @@ static __always_inline u64 rb_clock(struct trace_buffer *buffer)
 }
 
 /*
+ * Record the time stamp @ts of the event ending at @end, reserved with
+ * committing at @tag (its depth plus one): the slot first, then the one
+ * word that names it.  A writer that interrupts between the reservation
+ * and the second store finds last_end short of wpos and takes an
+ * absolute time stamp; it records its own event, in its own slot, and
+ * our late store of last_end then names an end short of wpos again.
+ * The slot store is never late for a last_end that names it: the
+ * writers at one depth do not interrupt each other.
+ * Documentation/trace/ring-buffer-design.rst ("Reserve") has the whole
+ * argument; tools/tracing/rbmodel/timestamps.pml checks it.
+ */
+static __always_inline void rb_record_ts(struct rb_cpu *cb, unsigned long tag,
+					 unsigned long end, u64 ts)
+{
+	/* the tags 1 to RB_MAX_NEST fit below the end */
+	BUILD_BUG_ON(BIT(RB_TAG_BITS) <= RB_MAX_NEST);
+	WRITE_ONCE(cb->times[tag], ts);
+	barrier();
+	local_set(&cb->last_end, end << RB_TAG_BITS | tag);
+}
+
+/*
+ * The time stamp of the event that ends at @pos into *@prev; false if it
+ * is unknown.  The second load of last_end catches a writer that
+ * interrupted between the first and the slot's load, recorded an event in
+ * the same slot, and gave it back (ring_buffer_discard_commit()): wpos is
+ * @pos again then, but last_end is %RB_END_UNKNOWN.  Any other writer
+ * that interrupts moves wpos, and the caller's cmpxchg fails.
+ */
+static __always_inline bool rb_prev_ts(struct rb_cpu *cb, unsigned long pos,
+				       u64 *prev)
+{
+	unsigned long last = local_read(&cb->last_end);
+
+	if ((last ^ pos << RB_TAG_BITS) >> RB_TAG_BITS)
+		return false;
+	barrier();
+	*prev = READ_ONCE(cb->times[last & (BIT(RB_TAG_BITS) - 1)]);
+	barrier();
+	return local_read(&cb->last_end) == last;
+}
+
+/*
  * What a reservation starts from: wpos, whether the previous event's
  * time is known there, that time, and the clock.  The loads are ordered
  * as rb_reserve() needs them.
@@ -246,10 +293,9 @@ struct rb_snap {
 static __always_inline void rb_snapshot(struct rb_cpu *cb, struct rb_snap *s)
 {
 	s->pos = local_read(&cb->wpos);
-	s->known = local_read(&cb->last_ts_pos) == s->pos;
+	s->prev = 0;
+	s->known = rb_prev_ts(cb, s->pos, &s->prev);
 	barrier();
-	/* A nested writer may store it now: then the cmpxchg fails. */
-	s->prev = READ_ONCE(cb->last_ts);
 	s->ts = rb_clock(cb->buffer);
 }
 
@@ -296,7 +342,7 @@ static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
 	 * rb_reserve_unknown(), whose rb_refuse_full() refuses them before
 	 * they read the clock.
 	 */
-	local_set(&cb->last_ts_pos, ~0UL);
+	local_set(&cb->last_end, RB_END_UNKNOWN);
 	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 }
 
@@ -308,7 +354,8 @@ static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
  * next sub-buffer's preparation (its time stamp, its entries count) out
  * of any other writer's way.
  */
-static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
+static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int depth,
+				      unsigned int size,
 				      struct rb_reservation *res)
 {
 	struct trace_buffer *buffer = cb->buffer;
@@ -354,7 +401,8 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	 * Nested writers may still reserve what is left of the current
 	 * sub-buffer; each time they do, take a new time stamp so that ours,
 	 * the next sub-buffer's first, stays the latest.  The one rb_reserve()
-	 * took serves if none did since it was taken (wpos only grows).
+	 * took serves if none did since it was taken: wpos is where it was
+	 * then, or back there because what they reserved was given back.
 	 */
 	do {
 		if (pos != res->pos)
@@ -365,9 +413,7 @@ static noinline bool rb_reserve_cross(struct rb_cpu *cb, unsigned int size,
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
 	rb_lap_next(cb, seq + 1);
 
-	WRITE_ONCE(cb->last_ts, res->ts);
-	barrier();
-	local_set(&cb->last_ts_pos, next);
+	rb_record_ts(cb, depth + 1, next, res->ts);
 	barrier();
 	local_set(&cb->crossing, 0);
 
@@ -389,7 +435,7 @@ fail:
  * Claim @size bytes (plus a time event if needed), starting from the
  * snapshot @s the caller took; false if dropped.
  */
-static bool rb_reserve(struct rb_cpu *cb, unsigned int size,
+static bool rb_reserve(struct rb_cpu *cb, unsigned int depth, unsigned int size,
 		       struct rb_reservation *res, struct rb_snap *s)
 {
 	struct trace_buffer *buffer = cb->buffer;
@@ -424,7 +470,7 @@ decide:
 	off = rb_off(cb, pos);
 	if (unlikely(off + extra + size > cb->subbuf_size)) {
 		res->pos = pos;
-		if (!rb_reserve_cross(cb, size, res))
+		if (!rb_reserve_cross(cb, depth, size, res))
 			return false;
 		if (!res->pos)
 			goto again;
@@ -436,9 +482,7 @@ decide:
 	if (!local_try_cmpxchg(&cb->wpos, &pos, res->next))
 		goto again;
 
-	WRITE_ONCE(cb->last_ts, res->ts);
-	barrier();
-	local_set(&cb->last_ts_pos, res->next);
+	rb_record_ts(cb, depth + 1, res->next, res->ts);
 	return true;
 }
 
@@ -467,10 +511,9 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 
 /* Record the reservation in @p, for its commit or discard. */
 static __always_inline void rb_pend(struct rb_pending *p, struct rb_page *page,
-				    unsigned long pos, u64 ts)
+				    unsigned long pos)
 {
 	p->page = page;
-	p->ts = ts;
 	p->pos = pos;
 	local_inc(&page->entries);
 }
@@ -488,7 +531,7 @@ rb_reserve_from(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 	struct rb_reservation res __uninitialized;
 	struct ring_buffer_event *event;
 
-	if (!rb_reserve(cb, size, &res, s))
+	if (!rb_reserve(cb, p - cb->pending, size, &res, s))
 		return NULL;
 	event = (struct ring_buffer_event *)
 		(res.page->bpage->data + rb_off(cb, res.pos));
@@ -500,7 +543,7 @@ rb_reserve_from(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 	} else {
 		rb_set_data_event(cb, event, res.next - res.pos, res.delta);
 	}
-	rb_pend(p, res.page, res.pos, res.ts);
+	rb_pend(p, res.page, res.pos);
 	return event;
 }
 
@@ -620,10 +663,9 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	 */
 	for (;;) {
 		pos = local_read(&cb->wpos);
-		if (unlikely(local_read(&cb->last_ts_pos) != pos))
+		if (unlikely(!rb_prev_ts(cb, pos, &prev)))
 			goto unknown;
 		barrier();
-		prev = READ_ONCE(cb->last_ts);
 		ts = rb_clock(cb->buffer);
 		if (unlikely(ts - prev > RB_DELTA_MASK ||
 			     rb_off(cb, pos) + size > cb->subbuf_size)) {
@@ -634,14 +676,17 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 		if (likely(local_try_cmpxchg(&cb->wpos, &pos, pos + size)))
 			break;
 	}
-	WRITE_ONCE(cb->last_ts, ts);
-	barrier();
-	local_set(&cb->last_ts_pos, pos + size);
+	/*
+	 * Our depth (plus one) again from committing, which the writers
+	 * that interrupted us have brought back down: cheaper here than
+	 * keeping it across the clock call.
+	 */
+	rb_record_ts(cb, local_read(&cb->committing), pos + size, ts);
 
 	event = (struct ring_buffer_event *)
 		(page->bpage->data + rb_off(cb, pos));
 	rb_set_data_event(cb, event, size, ts - prev);
-	rb_pend(p, page, pos, ts);
+	rb_pend(p, page, pos);
 	local_inc(&cb->entries);
 	return event;
 
@@ -868,9 +913,7 @@ bool rb_seal(struct rb_cpu *cb)
 	} while (!local_try_cmpxchg(&cb->wpos, &pos, next));
 	rb_lap_next(cb, seq + 1);
 	/* The next event's delta counts from the new sub-buffer's stamp. */
-	WRITE_ONCE(cb->last_ts, ts);
-	barrier();
-	local_set(&cb->last_ts_pos, next);
+	rb_record_ts(cb, local_read(&cb->committing), next, ts);
 	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
 	sealed = true;
 uncross:
@@ -948,7 +991,7 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	 * time stamp.
 	 */
 	if (local_cmpxchg(&cb->wpos, end, start) == end)
-		local_set(&cb->last_ts_pos, ~0UL);
+		local_set(&cb->last_end, RB_END_UNKNOWN);
 	else
 		rb_event_discard(event);
 	rb_finish(cb);
@@ -1020,7 +1063,7 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 	long depth = cb ? local_read(&cb->committing) - 1 : -1;
 
 	if (depth >= 0 && depth < RB_MAX_NEST)
-		return cb->pending[depth].ts;
+		return cb->times[depth + 1];
 	return buffer->clock();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
