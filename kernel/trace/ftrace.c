@@ -461,9 +461,13 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 		return;
 	/* The recursion guard holds preemption off: no lockdep walk here. */
 	list_for_each_entry_rcu(ops, &ftrace_ops_list, list, true) {
-		/* A site still being switched over may lack the registers. */
-		if ((ops->flags & (FTRACE_OPS_FL_SAVE_REGS |
-				   FTRACE_OPS_FL_IPMODIFY)) &&
+		/*
+		 * A site still being switched over may lack the registers.
+		 * The flags may change meanwhile (an ops just unlisted loses
+		 * FTRACE_OPS_FL_ENABLED), not the bits read here.
+		 */
+		if ((READ_ONCE(ops->flags) & (FTRACE_OPS_FL_SAVE_REGS |
+					      FTRACE_OPS_FL_IPMODIFY)) &&
 		    !ftrace_get_regs(fregs))
 			continue;
 		if (ftrace_ops_wants(ops, ip))
@@ -685,7 +689,8 @@ int __unregister_ftrace_function(struct ftrace_ops *ops)
 		return -EINVAL;
 	}
 	list_del_rcu(&ops->list);
-	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	/* The list function may still be reading the flags. */
+	WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_ENABLED);
 	ftrace_update();
 	mutex_unlock(&ftrace_lock);
 	/* The list function walks the ops with preemption disabled. */

@@ -330,7 +330,8 @@ static void probe_publish(struct trace_func *fn, struct ftrace_probe_table *t,
 		}
 	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
 		list_del_rcu(&ops->list);
-		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		/* The list function may still be reading the flags. */
+		WRITE_ONCE(ops->flags, ops->flags & ~FTRACE_OPS_FL_ENABLED);
 		ftrace_update();
 		ftrace_ops_set_replace(ops, false, NULL);
 	}
