@@ -735,7 +735,13 @@ cmd_soak_one() {
 	local soak=${SOAK_S:-600} log=$LOGS/console-soak.log qrc=0
 	local tmo=$((soak * 2 + 900))
 	step "booting the ${VARIANT:-plain} kernel for a ${soak} s soak (timeout ${tmo}s)"
-	QEMU_TIMEOUT=$tmo boot soak "$log" "tracelab.soak_s=$soak kunit.enable=0" || qrc=$?
+	# A hang ends in a hung-task panic: report every blocked task, not
+	# the first ten, and on the panic every task with its stack
+	# (panic_print=1, as sysrq-t), so that a lock's holder sleeping
+	# interruptibly, which no hung-task report names, shows too.
+	local bootargs="tracelab.soak_s=$soak kunit.enable=0"
+	bootargs+=" sysctl.kernel.hung_task_warnings=-1 panic_print=1"
+	QEMU_TIMEOUT=$tmo boot soak "$log" "$bootargs" || qrc=$?
 	local judged=$LOGS/console-soak-judged.log syms=$LOGS/tracing-symbols.txt
 	# The functions of the tracing code: a data race is tracing's when
 	# one of the two functions KCSAN names is one of them.
