@@ -14,6 +14,7 @@
 #include <linux/wait.h>
 
 #include "trace_hist.h"
+#include "trace_irq_work.h"
 
 /* ---- the trigger line ---------------------------------------------------- */
 
@@ -410,7 +411,7 @@ static DEFINE_IRQ_WORK(hist_poll_work, hist_poll_work_fn);
 void hist_poll_wake(void)
 {
 	if (wq_has_sleeper(&hist_poll_wq))
-		irq_work_queue(&hist_poll_work);
+		trace_irq_work_queue(&hist_poll_work);
 }
 
 static __poll_t hist_poll(struct file *filp, struct poll_table_struct *wait)

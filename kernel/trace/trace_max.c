@@ -30,6 +30,7 @@
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 
+#include "trace_irq_work.h"
 #include "trace_tracers.h"
 
 /* The files show and take microseconds; the values are nanoseconds. */
@@ -286,7 +287,7 @@ bool trace_max_report(struct trace_array *tr,
 		m->next = *info;
 		m->all_cpus = all_cpus;
 		if (!m->pending)
-			irq_work_queue(&m->irq_work);
+			trace_irq_work_queue(&m->irq_work);
 		m->pending = true;
 		taken = true;
 	}

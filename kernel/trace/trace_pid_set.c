@@ -29,6 +29,7 @@
 #include <linux/threads.h>
 #include <linux/workqueue.h>
 
+#include "trace_irq_work.h"
 #include "trace_leaves.h"
 
 /* ---- pid sets ------------------------------------------------------------ */
@@ -358,7 +359,7 @@ static void follow(struct trace_pid_set __rcu **slot, pid_t pid, bool add,
 			     add ? "fork" : "exit");
 	/* Without a set of its own, it took a spare or missed: top up. */
 	if (used && (!new || new != mine))
-		irq_work_queue(&pid_fill_irq);
+		trace_irq_work_queue(&pid_fill_irq);
 }
 
 /**

@@ -484,7 +484,9 @@ struct trace_max {
  * @dir: its tracefs directory (NULL: the tracefs root)
  * @percpu_dir: its per_cpu directory
  * @event_dir: its events directory (eventfs), or NULL
- * @trace_flags: TRACE_ITER() option bits
+ * @trace_flags: TRACE_ITER() option bits; written under trace_types_lock,
+ *	read without it by probes and readers, for which the value before a
+ *	change or after it will do (__data_racy tells KCSAN so)
  * @clock_id: index of the trace clock in use
  * @buffer_percent: how full a CPU's buffer must be to wake a raw reader
  * @time_start: when the buffer was last reset, on the trace clock
@@ -525,7 +527,7 @@ struct trace_array {
 	struct dentry		*dir;
 	struct dentry		*percpu_dir;
 	struct eventfs_inode	*event_dir;
-	u64			trace_flags;
+	u64 __data_racy trace_flags;
 	int			clock_id;
 	int			buffer_percent;
 	u64			time_start;

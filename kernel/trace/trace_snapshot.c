@@ -33,6 +33,7 @@
 #include <linux/workqueue.h>
 
 #include "trace_events_internal.h"
+#include "trace_irq_work.h"
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 /* Boot options: alloc_snapshot, ftrace_boot_snapshot. */
@@ -293,7 +294,7 @@ static DEFINE_IRQ_WORK(snapshot_requests_irq, snapshot_requests_irq_fn);
 void trace_snapshot_request(struct trace_array *tr)
 {
 	WRITE_ONCE(tr->snapshot_requested, true);
-	irq_work_queue(&snapshot_requests_irq);
+	trace_irq_work_queue(&snapshot_requests_irq);
 }
 
 /* ---- the kernel's calls ------------------------------------------------- */
@@ -357,7 +358,7 @@ void tracing_snapshot(void)
 	if (preemptible())
 		snapshot_top();
 	else if (in_nmi())
-		irq_work_queue(&snapshot_irq_work);
+		trace_irq_work_queue(&snapshot_irq_work);
 	else
 		schedule_work(&snapshot_work);
 }

@@ -736,7 +736,9 @@ static int rb_resize_offline(struct trace_buffer *buffer, struct rb_cpu *cb,
  * least), so that everything recorded on the CPU stays readable, and
  * frees the others; trace_rb_cpu_prepare() gives them back.  Its size
  * as the buffer reports it does not change.  A CPU buffer that is mapped
- * or iterated stays whole.
+ * or iterated stays whole.  Readers still waiting on the CPU buffer are
+ * woken: an event its CPU wrote from an NMI on the way down could not
+ * wake them.
  *
  * Context: Process context, CPU hotplug lock held; takes the buffer's mutex.
  * Return: 0.
@@ -751,7 +753,12 @@ int trace_rb_cpu_dead(unsigned int cpu, struct hlist_node *node)
 
 	mutex_lock(&buffer->mutex);
 	cb = buffer->cpus[cpu];
-	if (!cb || cb->parked_nr)
+	if (!cb)
+		goto out;
+	/* Readers its last events did not wake (trace_irq_work_queue()). */
+	if (READ_ONCE(cb->waiters))
+		rb_wakeup_work(&cb->wakeup_work);
+	if (cb->parked_nr)
 		goto out;
 	head = rb_head_seq(atomic_long_read(&cb->head));
 	cseq = rb_seq(cb, local_read(&cb->cpos));

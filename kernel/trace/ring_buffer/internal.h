@@ -410,6 +410,20 @@ static inline bool rb_cpu_possible(int cpu)
 }
 
 struct rb_cpu *rb_cpu_get(struct trace_buffer *buffer, int cpu);
+
+/*
+ * The CPU buffer of the CPU a writer runs on (preemption off).  A
+ * snapshot's exchange, ring_buffer_swap_cpu(), may store the slot while
+ * a writer loads it: from another CPU only with this CPU's writers
+ * stopped (either CPU buffer refuses the write), on this CPU with
+ * interrupts off.  No exchange falls between a writer's reserve and its
+ * commit ("Swapping CPU buffers" in
+ * Documentation/trace/ring-buffer-design.rst).
+ */
+static __always_inline struct rb_cpu *rb_this_cpu(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->cpus[raw_smp_processor_id()]);
+}
 int trace_rb_cpu_dead(unsigned int cpu, struct hlist_node *node);
 #if IS_ENABLED(CONFIG_KUNIT)
 struct trace_buffer *rb_alloc_for(unsigned long size, unsigned int flags,

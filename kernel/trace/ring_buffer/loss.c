@@ -94,7 +94,7 @@ void ring_buffer_account_refusal(struct trace_buffer *buffer,
 	if (!hook)
 		return;
 	preempt_disable_notrace();
-	cb = buffer->cpus[raw_smp_processor_id()];
+	cb = rb_this_cpu(buffer);
 	n = cb ? local_xchg(&cb->refused, 0) : 0;
 	if (n)
 		hook->refused(hook, key, n);

@@ -38,6 +38,7 @@
 #include <linux/trace_clock.h>
 #include <kunit/visibility.h>
 
+#include "../trace_irq_work.h"
 #include "internal.h"
 
 /* Bytes a data event with a @len-byte payload takes in the buffer. */
@@ -625,7 +626,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	u64 prev, ts;
 
 	preempt_disable_notrace();
-	cb = buffer->cpus[raw_smp_processor_id()];
+	cb = rb_this_cpu(buffer);
 	if (unlikely(!rb_writable(buffer, cb) ||
 		     length > READ_ONCE(buffer->max_length)))
 		goto out;
@@ -840,7 +841,7 @@ static bool rb_wait_full_reached(struct rb_cpu *cb)
 static void rb_wake_readers(struct rb_cpu *cb)
 {
 	if (unlikely(READ_ONCE(cb->waiters)) && rb_wait_full_reached(cb))
-		irq_work_queue(&cb->wakeup_work);
+		trace_irq_work_queue(&cb->wakeup_work);
 }
 
 /* Finish the innermost reservation on this CPU. */
@@ -933,7 +934,7 @@ out:
  */
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
-	rb_finish(buffer->cpus[raw_smp_processor_id()]);
+	rb_finish(rb_this_cpu(buffer));
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
@@ -976,7 +977,7 @@ static void rb_event_discard(struct ring_buffer_event *event)
 void ring_buffer_discard_commit(struct trace_buffer *buffer,
 				struct ring_buffer_event *event)
 {
-	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+	struct rb_cpu *cb = rb_this_cpu(buffer);
 	struct rb_pending *p = &cb->pending[local_read(&cb->committing) - 1];
 	unsigned long start = p->pos;
 	unsigned long end = start + ((void *)event - (void *)
@@ -1059,7 +1060,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event)
 {
-	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+	struct rb_cpu *cb = rb_this_cpu(buffer);
 	long depth = cb ? local_read(&cb->committing) - 1 : -1;
 
 	if (depth >= 0 && depth < RB_MAX_NEST)
