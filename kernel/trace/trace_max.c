@@ -182,11 +182,16 @@ static void max_work_fn(struct work_struct *work)
 {
 	struct trace_max *m = container_of(to_delayed_work(work),
 					   struct trace_max, work);
-	int cpu = READ_ONCE(m->next.cpu);
+	bool all;
 	long again;
+	int cpu;
 
-	if (!READ_ONCE(m->all_cpus) && cpu != raw_smp_processor_id() &&
-	    cpu_online(cpu))
+	/* A hint: max_exchange() takes the case again under the lock. */
+	raw_spin_lock_irq(&m->lock);
+	cpu = m->next.cpu;
+	all = m->all_cpus;
+	raw_spin_unlock_irq(&m->lock);
+	if (!all && cpu != raw_smp_processor_id() && cpu_online(cpu))
 		again = work_on_cpu(cpu, max_exchange, m);
 	else
 		again = max_exchange(m);
