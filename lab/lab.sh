@@ -737,8 +737,9 @@ cmd_soak_one() {
 	step "booting the ${VARIANT:-plain} kernel for a ${soak} s soak (timeout ${tmo}s)"
 	# A hang ends in a hung-task panic: report every blocked task, not
 	# the first ten, and on the panic every task with its stack
-	# (panic_print=1, as sysrq-t), so that a lock's holder sleeping
-	# interruptibly, which no hung-task report names, shows too.
+	# (panic_print=1, as sysrq-t), so that a lock's holder that no
+	# hung-task report names shows too: one sleeping interruptibly, or
+	# idle as in synchronize_rcu_tasks() (the 2026-12-01 hang).
 	local bootargs="tracelab.soak_s=$soak kunit.enable=0"
 	bootargs+=" sysctl.kernel.hung_task_warnings=-1 panic_print=1"
 	QEMU_TIMEOUT=$tmo boot soak "$log" "$bootargs" || qrc=$?
