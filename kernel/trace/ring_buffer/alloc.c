@@ -277,6 +277,21 @@ static void rb_set_max_length(struct trace_buffer *buffer)
 	WRITE_ONCE(buffer->max_length, max);
 }
 
+/*
+ * Send the writers the general way while time stamps are absolute or
+ * the clock is not the one the inline path calls (RB_BUFFER_GENERAL).
+ * The settings are stored first: a writer that still takes the inline
+ * path uses the old ones, as one that read them just before would.
+ * Caller holds the buffer's mutex.
+ */
+static void rb_set_general(struct trace_buffer *buffer)
+{
+	if (buffer->time_stamp_abs || buffer->clock != trace_clock_local)
+		atomic_or(RB_BUFFER_GENERAL, &buffer->record_disabled);
+	else
+		atomic_andnot(RB_BUFFER_GENERAL, &buffer->record_disabled);
+}
+
 static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
 {
 	buffer->subbuf_order = order;
@@ -1034,7 +1049,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_on);
  */
 bool ring_buffer_record_is_on(struct trace_buffer *buffer)
 {
-	return !atomic_read(&buffer->record_disabled);
+	return !(atomic_read(&buffer->record_disabled) & ~RB_BUFFER_GENERAL);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
 
@@ -1117,10 +1132,15 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
  * ring_buffer_set_clock() - choose the time source for time stamps
  * @buffer: the buffer, empty and with recording stopped
  * @clock: the clock, callable from any context
+ *
+ * Context: Process context; takes the buffer's mutex.
  */
 void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
 {
+	mutex_lock(&buffer->mutex);
 	WRITE_ONCE(buffer->clock, clock);
+	rb_set_general(buffer);
+	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
 
@@ -1136,6 +1156,7 @@ void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)
 	mutex_lock(&buffer->mutex);
 	WRITE_ONCE(buffer->time_stamp_abs, abs);
 	rb_set_max_length(buffer);
+	rb_set_general(buffer);
 	mutex_unlock(&buffer->mutex);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_set_time_stamp_abs);

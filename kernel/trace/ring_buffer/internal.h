@@ -286,8 +286,8 @@ struct rb_cpu {
  * struct trace_buffer - a ring buffer: one &struct rb_cpu per CPU that has
  *	been online since the buffer was allocated
  * @flags: &enum ring_buffer_flags
- * @record_disabled: writes are refused while non-zero; bit %RB_BUFFER_OFF
- *	is ring_buffer_record_off()'s
+ * @record_disabled: writes are refused while non-zero, but for bit
+ *	%RB_BUFFER_GENERAL; bit %RB_BUFFER_OFF is ring_buffer_record_off()'s
  * @clock: the time source of the time stamps
  * @time_stamp_abs: every event carries an absolute time stamp
  * @max_length: the largest payload a reserve accepts, for @subbuf_size
@@ -343,6 +343,13 @@ struct trace_buffer {
 };
 
 #define RB_BUFFER_OFF		BIT(20)
+/*
+ * In &trace_buffer.record_disabled: not a refusal but a detour.  Time
+ * stamps are absolute or the clock is not trace_clock_local(), so every
+ * reservation takes the general path (write.c), whose one test of the
+ * word is then the inline path's only test of either setting.
+ */
+#define RB_BUFFER_GENERAL	BIT(21)
 /* In &rb_cpu.record_disabled: stopped for a rebuild, refused writes count. */
 #define RB_CPU_STOPPED		BIT(20)
 

@@ -500,7 +500,7 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 {
 	int disabled;
 
-	if (atomic_read(&buffer->record_disabled) || !cb)
+	if ((atomic_read(&buffer->record_disabled) & ~RB_BUFFER_GENERAL) || !cb)
 		return false;
 	disabled = atomic_read(&cb->record_disabled);
 	if (likely(!disabled))
@@ -574,8 +574,10 @@ static bool rb_refuse_full(struct rb_cpu *cb)
 }
 
 /*
- * The inline path found the previous event's time unknown: start over,
- * unless the ring is full (the time is unknown after rb_close_full()).
+ * A reservation from a full snapshot: the inline path found the previous
+ * event's time unknown, or the general path (absolute time stamps, any
+ * clock) is taken.  The ring full in producer/consumer mode (the time is
+ * unknown after rb_close_full()) refuses before the clock is read.
  */
 static noinline struct ring_buffer_event *
 rb_reserve_unknown(struct rb_cpu *cb, unsigned int size, struct rb_pending *p)
@@ -598,6 +600,71 @@ rb_reserve_slow(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 	return rb_reserve_from(cb, size, p, &s);
 }
 
+/*
+ * Count the writer in committing: its depth, or -1 when writes nest
+ * deeper than any contexts can (only a write recursing without end,
+ * tracing the tracer), the write lost and counted.  Writers on a CPU
+ * nest strictly (task, softirq, irq, NMI, and a write within a write:
+ * ring_buffer_nest_start()), so the depth is exact whatever
+ * preempt_count() says yet.
+ */
+static __always_inline int rb_enter(struct rb_cpu *cb)
+{
+	unsigned int depth = local_inc_return(&cb->committing) - 1;
+
+	barrier();
+	if (likely(depth < RB_MAX_NEST))
+		return depth;
+	rb_lose(cb, &cb->dropped_events);
+	rb_end_commit(cb);
+	return -1;
+}
+
+/*
+ * A reservation made (@event) or refused.  Refused, it ends like a
+ * commit, because writers that interrupted this one reserved and
+ * committed, and left publishing to it; and it wakes the readers for
+ * what that published, as a commit would (the model's lost wake-up,
+ * ring-buffer-model.rst).
+ */
+static __always_inline struct ring_buffer_event *
+rb_reserved(struct rb_cpu *cb, struct ring_buffer_event *event)
+{
+	if (likely(event)) {
+		local_inc(&cb->entries);
+		return event;
+	}
+	rb_end_commit(cb);
+	preempt_enable_notrace();
+	rb_wake_readers(cb);
+	return NULL;
+}
+
+/*
+ * Everything the inline path of ring_buffer_lock_reserve() leaves out:
+ * recording refused, a payload empty or too long, absolute time stamps
+ * or a clock other than trace_clock_local() (%RB_BUFFER_GENERAL).  The
+ * reservation starts from a full snapshot (rb_reserve_unknown()).
+ */
+static noinline struct ring_buffer_event *
+rb_lock_reserve_general(struct trace_buffer *buffer, struct rb_cpu *cb,
+			unsigned long length)
+{
+	int depth;
+
+	if (!rb_writable(buffer, cb) ||
+	    length > READ_ONCE(buffer->max_length))
+		goto out;
+	depth = rb_enter(cb);
+	if (depth < 0)
+		goto out;
+	return rb_reserved(cb, rb_reserve_unknown(cb, rb_data_event_size(length),
+						  &cb->pending[depth]));
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+
 /**
  * ring_buffer_lock_reserve() - reserve space for an event on this CPU
  * @buffer: the buffer
@@ -618,31 +685,36 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
 	struct ring_buffer_event *event;
-	unsigned int depth, size;
+	unsigned int size;
 	struct rb_pending *p;
 	struct rb_page *page;
 	unsigned long pos;
 	struct rb_cpu *cb;
 	u64 prev, ts;
+	int depth;
 
 	preempt_disable_notrace();
 	cb = rb_this_cpu(buffer);
-	if (unlikely(!rb_writable(buffer, cb) ||
-		     length > READ_ONCE(buffer->max_length)))
-		goto out;
 	/*
-	 * Writers on a CPU nest strictly (task, softirq, irq, NMI, and a
-	 * write within a write: ring_buffer_nest_start()), so the depth is
-	 * exact whatever preempt_count() says yet; only a write recursing
-	 * without end (tracing the tracer) reaches the limit.
+	 * One test for recording off or refused, for this CPU or the whole
+	 * buffer, and for the settings the inline path does not handle
+	 * (%RB_BUFFER_GENERAL); one for the payload's size, whose general
+	 * case (empty, or too long) is rare.
 	 */
-	depth = local_inc_return(&cb->committing) - 1;
-	barrier();
-	if (unlikely(depth >= RB_MAX_NEST)) {
-		rb_lose(cb, &cb->dropped_events);
-		rb_end_commit(cb);
+	if (unlikely(!cb || (atomic_read(&buffer->record_disabled) |
+			     atomic_read(&cb->record_disabled))))
+		return rb_lock_reserve_general(buffer, cb, length);
+	BUILD_BUG_ON(RB_EVNT_HDR_SIZE % RB_ALIGNMENT);
+	if (likely(length - 1 < RB_MAX_SMALL_DATA))
+		size = ALIGN(length + RB_EVNT_HDR_SIZE, RB_ALIGNMENT);
+	else if (length - 1 < READ_ONCE(buffer->max_length))
+		size = ALIGN(length + sizeof(u32) + RB_EVNT_HDR_SIZE,
+			     RB_ALIGNMENT);
+	else
+		return rb_lock_reserve_general(buffer, cb, length);
+	depth = rb_enter(cb);
+	if (unlikely(depth < 0))
 		goto out;
-	}
 	/*
 	 * From here on only cb, p, size, pos and prev live across the clock
 	 * call, in callee-saved registers: hide how p and size were made,
@@ -650,28 +722,27 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	 */
 	p = &cb->pending[depth];
 	OPTIMIZER_HIDE_VAR(p);
-	size = rb_data_event_size(length);
 	OPTIMIZER_HIDE_VAR(size);
-	if (unlikely(READ_ONCE(buffer->time_stamp_abs)))
-		goto unknown;
 	/*
 	 * The common case inline: the previous event's time is known, the
 	 * delta fits the header, the event fits the sub-buffer.  This is
 	 * rb_snapshot() with its first test before the clock read, so that
-	 * only what the claim needs lives across that call.  Anything else
-	 * goes out of line, with the clock already read if it was, so that
-	 * an event reads it once.
+	 * only what the claim needs lives across that call; the clock is
+	 * trace_clock_local(), which is sched_clock() inside the
+	 * preempt_disable() held here.  Anything else goes out of line,
+	 * with the clock already read if it was, so that an event reads it
+	 * once.
 	 */
 	for (;;) {
 		pos = local_read(&cb->wpos);
 		if (unlikely(!rb_prev_ts(cb, pos, &prev)))
 			goto unknown;
 		barrier();
-		ts = rb_clock(cb->buffer);
+		ts = sched_clock();
 		if (unlikely(ts - prev > RB_DELTA_MASK ||
 			     rb_off(cb, pos) + size > cb->subbuf_size)) {
 			event = rb_reserve_slow(cb, size, p, pos, prev, ts);
-			goto reserved;
+			return rb_reserved(cb, event);
 		}
 		page = rb_wslot(cb, rb_seq(cb, pos));
 		if (likely(local_try_cmpxchg(&cb->wpos, &pos, pos + size)))
@@ -692,22 +763,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	return event;
 
 unknown:
-	event = rb_reserve_unknown(cb, size, p);
-reserved:
-	if (likely(event)) {
-		local_inc(&cb->entries);
-		return event;
-	}
-	/*
-	 * Refused: end it like a commit, because writers that interrupted
-	 * this one reserved and committed, and left publishing to it; and
-	 * wake the readers for what that published, as a commit would (the
-	 * model's lost wake-up, ring-buffer-model.rst).
-	 */
-	rb_end_commit(cb);
-	preempt_enable_notrace();
-	rb_wake_readers(cb);
-	return NULL;
+	return rb_reserved(cb, rb_reserve_unknown(cb, size, p));
 out:
 	preempt_enable_notrace();
 	return NULL;
@@ -780,9 +836,9 @@ static noinline void rb_end_commit_outer(struct rb_cpu *cb)
 static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 {
 	unsigned long w = local_read(&cb->wpos);
-	unsigned long seq = rb_seq(cb, w);
 
-	if (likely(seq == rb_seq(cb, local_read(&cb->cpos)))) {
+	/* the same sequence: no bit above the offset differs */
+	if (likely(!rb_seq(cb, w ^ local_read(&cb->cpos)))) {
 		struct rb_page *page = cb->pending[0].page;
 
 		smp_wmb();	/* O1: events, then commit; see rb_publish() */

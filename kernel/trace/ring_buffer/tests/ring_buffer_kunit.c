@@ -15,6 +15,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/trace_clock.h>
 #include <linux/trace_seq.h>
 #include <linux/workqueue.h>
 #ifdef CONFIG_X86_LOCAL_APIC
@@ -637,6 +638,61 @@ static void rb_test_record_switches(struct kunit *test)
 	put_cpu();
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries(buffer), 1UL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	ring_buffer_free(buffer);
+}
+
+/*
+ * Absolute time stamps and a clock other than trace_clock_local() send
+ * the writers the general way (RB_BUFFER_GENERAL in the buffer's
+ * record_disabled word): a detour, not a refusal.  Recording stays on,
+ * the events are written with the buffer's clock, and the bit goes
+ * when both settings are back, with the on/off switch and the
+ * disable count untouched by either.
+ */
+static void rb_test_general_path(struct kunit *test)
+{
+	struct trace_buffer *buffer = rb_test_alloc(test, 4 * SUBBUF, 0);
+	struct ring_buffer_event *event;
+	u64 ts;
+	int cpu;
+
+	ring_buffer_set_clock(buffer, fake_clock);
+	ring_buffer_set_time_stamp_abs(buffer, true);
+	ring_buffer_set_time_stamp_abs(buffer, false);
+	KUNIT_EXPECT_TRUE(test, atomic_read(&buffer->record_disabled) &
+				RB_BUFFER_GENERAL);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buffer));
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buffer));
+	fake_now = 1ULL << 45;
+	cpu = get_cpu();
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 8, 1));
+	fake_now += 100;
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 200, 2));
+	ring_buffer_record_off(buffer);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buffer));
+	KUNIT_EXPECT_FALSE(test, rb_test_write(buffer, 8, 3));
+	ring_buffer_record_on(buffer);
+	put_cpu();
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(buffer, cpu), 0UL);
+	event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 8, 1));
+	KUNIT_EXPECT_EQ(test, ts, 1ULL << 45);
+	event = ring_buffer_consume(buffer, cpu, &ts, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, event);
+	KUNIT_EXPECT_TRUE(test, rb_test_data_ok(event, 200, 2));
+	KUNIT_EXPECT_EQ(test, ts, (1ULL << 45) + 100);
+
+	ring_buffer_set_clock(buffer, trace_clock_local);
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->record_disabled), 0);
+	ring_buffer_set_time_stamp_abs(buffer, true);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buffer));
+	ring_buffer_record_disable(buffer);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buffer));
+	ring_buffer_record_enable(buffer);
+	ring_buffer_set_time_stamp_abs(buffer, false);
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->record_disabled), 0);
+	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 0, 4));
 	ring_buffer_free(buffer);
 }
 
@@ -1901,6 +1957,7 @@ static struct kunit_case ring_buffer_test_cases[] = {
 	KUNIT_CASE(rb_test_nested_edges),
 	KUNIT_CASE(rb_test_iterator),
 	KUNIT_CASE(rb_test_record_switches),
+	KUNIT_CASE(rb_test_general_path),
 	KUNIT_CASE(rb_test_reset),
 	KUNIT_CASE(rb_test_resize),
 	KUNIT_CASE(rb_test_subbuf_order),
