@@ -608,9 +608,9 @@ rb_reserve_slow(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
  * ring_buffer_nest_start()), so the depth is exact whatever
  * preempt_count() says yet.
  */
-static __always_inline int rb_enter(struct rb_cpu *cb)
+static __always_inline long rb_enter(struct rb_cpu *cb)
 {
-	unsigned int depth = local_inc_return(&cb->committing) - 1;
+	unsigned long depth = local_inc_return(&cb->committing) - 1;
 
 	barrier();
 	if (likely(depth < RB_MAX_NEST))
@@ -650,7 +650,7 @@ static noinline struct ring_buffer_event *
 rb_lock_reserve_general(struct trace_buffer *buffer, struct rb_cpu *cb,
 			unsigned long length)
 {
-	int depth;
+	long depth;
 
 	if (!rb_writable(buffer, cb) ||
 	    length > READ_ONCE(buffer->max_length))
@@ -685,13 +685,13 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 						   unsigned long length)
 {
 	struct ring_buffer_event *event;
-	unsigned int size;
+	unsigned int size, off;
 	struct rb_pending *p;
 	struct rb_page *page;
 	unsigned long pos;
 	struct rb_cpu *cb;
 	u64 prev, ts;
-	int depth;
+	long depth;
 
 	preempt_disable_notrace();
 	cb = rb_this_cpu(buffer);
@@ -739,8 +739,9 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 			goto unknown;
 		barrier();
 		ts = sched_clock();
+		off = rb_off(cb, pos);
 		if (unlikely(ts - prev > RB_DELTA_MASK ||
-			     rb_off(cb, pos) + size > cb->subbuf_size)) {
+			     off + size > cb->subbuf_size)) {
 			event = rb_reserve_slow(cb, size, p, pos, prev, ts);
 			return rb_reserved(cb, event);
 		}
@@ -755,8 +756,7 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	 */
 	rb_record_ts(cb, local_read(&cb->committing), pos + size, ts);
 
-	event = (struct ring_buffer_event *)
-		(page->bpage->data + rb_off(cb, pos));
+	event = (struct ring_buffer_event *)(page->bpage->data + off);
 	rb_set_data_event(cb, event, size, ts - prev);
 	rb_pend(p, page, pos);
 	local_inc(&cb->entries);
