@@ -73,11 +73,12 @@ try:
 # long as on the lab's kernel, one that hooks every function for long
 # 30 to 50 times (the function profiler's restart test 35 minutes).  The
 # hostile perf/BPF client gets up to an hour for its 100000 operations
-# (HOSTILE_S; 1518 s on 2026-11-30).  lab/guest/check-weights-debug has
+# (HOSTILE_S; 1194 s on 2026-12-01).  lab/guest/check-weights-debug has
 # each test's seconds on this kernel (all measured in one complete run
-# on 2026-11-30): about 4.4 hours in all, 2 h 11 min a guest, to which
-# boot, KUnit and the leak scan add; that run's guests took 2 h 32 min
-# and 1 h 54 min, split by the older weights.
+# on 2026-12-01): about 3.8 hours in all, 1 h 54 min a guest, to which
+# boot, KUnit and the leak scan add; that run's guests took 1 h 51 min
+# and 1 h 59 min, and the whole run 2 h 23 min on a fresh machine (the
+# debug kernel's cold build 20 min of it).
 # CHECK_PARTS=a or b runs one of the two guests alone.
 INSTANCE_ROUNDS ?= 100
 HOSTILE_S ?= 3600
