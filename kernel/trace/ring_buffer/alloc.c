@@ -287,9 +287,9 @@ static void rb_set_max_length(struct trace_buffer *buffer)
 static void rb_set_general(struct trace_buffer *buffer)
 {
 	if (buffer->time_stamp_abs || buffer->clock != trace_clock_local)
-		atomic_or(RB_BUFFER_GENERAL, &buffer->record_disabled);
+		atomic_or(RB_BUFFER_GENERAL, &buffer->gate);
 	else
-		atomic_andnot(RB_BUFFER_GENERAL, &buffer->record_disabled);
+		atomic_andnot(RB_BUFFER_GENERAL, &buffer->gate);
 }
 
 static void rb_set_subbuf_order(struct trace_buffer *buffer, unsigned int order)
@@ -1004,7 +1004,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_reset);
  */
 void ring_buffer_record_disable(struct trace_buffer *buffer)
 {
-	atomic_inc(&buffer->record_disabled);
+	atomic_inc(&buffer->gate);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
 
@@ -1014,7 +1014,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_disable);
  */
 void ring_buffer_record_enable(struct trace_buffer *buffer)
 {
-	atomic_dec(&buffer->record_disabled);
+	atomic_dec(&buffer->gate);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
 
@@ -1027,7 +1027,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_enable);
  */
 void ring_buffer_record_off(struct trace_buffer *buffer)
 {
-	atomic_or(RB_BUFFER_OFF, &buffer->record_disabled);
+	atomic_or(RB_BUFFER_OFF, &buffer->gate);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_off);
 
@@ -1037,7 +1037,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_off);
  */
 void ring_buffer_record_on(struct trace_buffer *buffer)
 {
-	atomic_andnot(RB_BUFFER_OFF, &buffer->record_disabled);
+	atomic_andnot(RB_BUFFER_OFF, &buffer->gate);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_on);
 
@@ -1049,7 +1049,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_on);
  */
 bool ring_buffer_record_is_on(struct trace_buffer *buffer)
 {
-	return !(atomic_read(&buffer->record_disabled) & ~RB_BUFFER_GENERAL);
+	return !(atomic_read(&buffer->gate) & ~RB_BUFFER_GENERAL);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
 
@@ -1062,7 +1062,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
  */
 bool ring_buffer_record_is_set_on(struct trace_buffer *buffer)
 {
-	return !(atomic_read(&buffer->record_disabled) & RB_BUFFER_OFF);
+	return !(atomic_read(&buffer->gate) & RB_BUFFER_OFF);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
 

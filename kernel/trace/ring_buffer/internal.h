@@ -286,8 +286,9 @@ struct rb_cpu {
  * struct trace_buffer - a ring buffer: one &struct rb_cpu per CPU that has
  *	been online since the buffer was allocated
  * @flags: &enum ring_buffer_flags
- * @record_disabled: writes are refused while non-zero, but for bit
- *	%RB_BUFFER_GENERAL; bit %RB_BUFFER_OFF is ring_buffer_record_off()'s
+ * @gate: what keeps writers off the inline path: the count of
+ *	ring_buffer_record_disable() calls, %RB_BUFFER_OFF (the on/off
+ *	switch) and %RB_BUFFER_GENERAL; every part but the last refuses
  * @clock: the time source of the time stamps
  * @time_stamp_abs: every event carries an absolute time stamp
  * @max_length: the largest payload a reserve accepts, for @subbuf_size
@@ -323,7 +324,7 @@ struct rb_cpu {
  */
 struct trace_buffer {
 	unsigned int		flags;
-	atomic_t		record_disabled;
+	atomic_t		gate;
 	u64			(*clock)(void);
 	bool			time_stamp_abs;
 	unsigned long		max_length;
@@ -344,7 +345,7 @@ struct trace_buffer {
 
 #define RB_BUFFER_OFF		BIT(20)
 /*
- * In &trace_buffer.record_disabled: not a refusal but a detour.  Time
+ * In &trace_buffer.gate: not a refusal but a detour.  Time
  * stamps are absolute or the clock is not trace_clock_local(), so every
  * reservation takes the general path (write.c), whose one test of the
  * word is then the inline path's only test of either setting.

@@ -500,7 +500,7 @@ static bool rb_writable(struct trace_buffer *buffer, struct rb_cpu *cb)
 {
 	int disabled;
 
-	if ((atomic_read(&buffer->record_disabled) & ~RB_BUFFER_GENERAL) || !cb)
+	if ((atomic_read(&buffer->gate) & ~RB_BUFFER_GENERAL) || !cb)
 		return false;
 	disabled = atomic_read(&cb->record_disabled);
 	if (likely(!disabled))
@@ -701,15 +701,14 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	 * (%RB_BUFFER_GENERAL); one for the payload's size, whose general
 	 * case (empty, or too long) is rare.
 	 */
-	if (unlikely(!cb || (atomic_read(&buffer->record_disabled) |
+	if (unlikely(!cb || (atomic_read(&buffer->gate) |
 			     atomic_read(&cb->record_disabled))))
 		return rb_lock_reserve_general(buffer, cb, length);
 	BUILD_BUG_ON(RB_EVNT_HDR_SIZE % RB_ALIGNMENT);
 	if (likely(length - 1 < RB_MAX_SMALL_DATA))
 		size = ALIGN(length + RB_EVNT_HDR_SIZE, RB_ALIGNMENT);
 	else if (length - 1 < READ_ONCE(buffer->max_length))
-		size = ALIGN(length + sizeof(u32) + RB_EVNT_HDR_SIZE,
-			     RB_ALIGNMENT);
+		size = rb_data_event_size(length);
 	else
 		return rb_lock_reserve_general(buffer, cb, length);
 	depth = rb_enter(cb);

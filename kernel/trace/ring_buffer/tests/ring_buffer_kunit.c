@@ -644,7 +644,7 @@ static void rb_test_record_switches(struct kunit *test)
 /*
  * Absolute time stamps and a clock other than trace_clock_local() send
  * the writers the general way (RB_BUFFER_GENERAL in the buffer's
- * record_disabled word): a detour, not a refusal.  Recording stays on,
+ * gate word): a detour, not a refusal.  Recording stays on,
  * the events are written with the buffer's clock, and the bit goes
  * when both settings are back, with the on/off switch and the
  * disable count untouched by either.
@@ -659,7 +659,7 @@ static void rb_test_general_path(struct kunit *test)
 	ring_buffer_set_clock(buffer, fake_clock);
 	ring_buffer_set_time_stamp_abs(buffer, true);
 	ring_buffer_set_time_stamp_abs(buffer, false);
-	KUNIT_EXPECT_TRUE(test, atomic_read(&buffer->record_disabled) &
+	KUNIT_EXPECT_TRUE(test, atomic_read(&buffer->gate) &
 				RB_BUFFER_GENERAL);
 	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buffer));
 	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_set_on(buffer));
@@ -684,14 +684,14 @@ static void rb_test_general_path(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ts, (1ULL << 45) + 100);
 
 	ring_buffer_set_clock(buffer, trace_clock_local);
-	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->record_disabled), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->gate), 0);
 	ring_buffer_set_time_stamp_abs(buffer, true);
 	KUNIT_EXPECT_TRUE(test, ring_buffer_record_is_on(buffer));
 	ring_buffer_record_disable(buffer);
 	KUNIT_EXPECT_FALSE(test, ring_buffer_record_is_on(buffer));
 	ring_buffer_record_enable(buffer);
 	ring_buffer_set_time_stamp_abs(buffer, false);
-	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->record_disabled), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&buffer->gate), 0);
 	KUNIT_EXPECT_TRUE(test, rb_test_write(buffer, 0, 4));
 	ring_buffer_free(buffer);
 }
