@@ -14,7 +14,9 @@
  * the clock), computes where its event goes, and installs the new wpos
  * only if wpos is still the snapshot's.  If a nested writer reserved in
  * between, the cmpxchg fails and the writer starts again with a fresh
- * snapshot, clock included, so events are in time order in the buffer.
+ * snapshot, clock included.  A clock read before the snapshot (the
+ * inline path's) must not be behind the previous event's time, so
+ * events are in time order in the buffer.
  * The loop only repeats when an interrupt wrote on this CPU meanwhile.
  *
  * Commit publishes: the outermost writer (committing == 1) moves cpos up
@@ -102,18 +104,6 @@ unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
 	return event->array[0] - sizeof(u32);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_length);
-
-/**
- * ring_buffer_event_data() - the payload of an event
- * @event: an event returned by a reserve or a read
- *
- * Return: a pointer to the payload, inside the buffer.
- */
-void *ring_buffer_event_data(struct ring_buffer_event *event)
-{
-	return __ring_buffer_event_data(event);
-}
-EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 
 /*
  * An event's first word, built in a register and stored whole: the ring
@@ -340,8 +330,8 @@ static void rb_close_full(struct rb_cpu *cb, unsigned long seq,
 		;
 	/*
 	 * The time before wpos unknown: the writes that follow take
-	 * rb_reserve_unknown(), whose rb_refuse_full() refuses them before
-	 * they read the clock.
+	 * rb_reserve_unknown(), whose rb_refuse_full() refuses them
+	 * without a snapshot.
 	 */
 	local_set(&cb->last_end, RB_END_UNKNOWN);
 	rb_pad_tail(cb, rb_wslot(cb, seq), rb_off(cb, pos));
@@ -551,7 +541,7 @@ rb_reserve_from(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 /*
  * Producer/consumer mode with the ring full, everything published and
  * wpos at the end of its sub-buffer, as rb_close_full() leaves it: the
- * write rb_reserve() would refuse after a clock read and a crossing
+ * write rb_reserve() would refuse after a snapshot and a crossing
  * attempt is refused here, counted the same way (dropped_events).  False
  * means only "take the long way", which decides again.
  */
@@ -577,7 +567,7 @@ static bool rb_refuse_full(struct rb_cpu *cb)
  * A reservation from a full snapshot: the inline path found the previous
  * event's time unknown, or the general path (absolute time stamps, any
  * clock) is taken.  The ring full in producer/consumer mode (the time is
- * unknown after rb_close_full()) refuses before the clock is read.
+ * unknown after rb_close_full()) refuses before the snapshot.
  */
 static noinline struct ring_buffer_event *
 rb_reserve_unknown(struct rb_cpu *cb, unsigned int size, struct rb_pending *p)
@@ -590,13 +580,20 @@ rb_reserve_unknown(struct rb_cpu *cb, unsigned int size, struct rb_pending *p)
 	return rb_reserve_from(cb, size, p, &s);
 }
 
-/* The inline path's snapshot needs a time event or a crossing. */
+/*
+ * The inline path's snapshot needs a time event or a crossing, or its
+ * clock, read before the snapshot, is behind the previous event's time:
+ * an interrupt wrote that event after the clock read.  A new snapshot,
+ * with the clock read after it, keeps the events in time order.
+ */
 static noinline struct ring_buffer_event *
 rb_reserve_slow(struct rb_cpu *cb, unsigned int size, struct rb_pending *p,
 		unsigned long pos, u64 prev, u64 ts)
 {
 	struct rb_snap s = { .pos = pos, .known = true, .prev = prev, .ts = ts };
 
+	if (unlikely(ts < prev))
+		rb_snapshot(cb, &s);
 	return rb_reserve_from(cb, size, p, &s);
 }
 
@@ -715,29 +712,31 @@ struct ring_buffer_event *ring_buffer_lock_reserve(struct trace_buffer *buffer,
 	if (unlikely(depth < 0))
 		goto out;
 	/*
-	 * From here on only cb, p, size, pos and prev live across the clock
-	 * call, in callee-saved registers: hide how p and size were made,
-	 * or the compiler keeps depth and the payload size as well.
+	 * Only cb, p and size live across the clock call, in callee-saved
+	 * registers: hide how p and size were made, or the compiler keeps
+	 * depth and the payload size as well.
 	 */
 	p = &cb->pending[depth];
 	OPTIMIZER_HIDE_VAR(p);
 	OPTIMIZER_HIDE_VAR(size);
 	/*
 	 * The common case inline: the previous event's time is known, the
-	 * delta fits the header, the event fits the sub-buffer.  This is
-	 * rb_snapshot() with its first test before the clock read, so that
-	 * only what the claim needs lives across that call; the clock is
-	 * trace_clock_local(), which is sched_clock() inside the
-	 * preempt_disable() held here.  Anything else goes out of line,
-	 * with the clock already read if it was, so that an event reads it
-	 * once.
+	 * delta fits the header, the event fits the sub-buffer.  The clock
+	 * (trace_clock_local(), which is sched_clock() inside the
+	 * preempt_disable() held here) is read first, then the snapshot
+	 * (rb_snapshot() has them the other way round), so that nothing the
+	 * snapshot loads lives across the call.  An event before wpos
+	 * written after the clock read has a later time than ours:
+	 * rb_reserve_slow() takes a new snapshot then, so events stay in
+	 * time order.  Anything else goes out of line too, with the clock
+	 * already read, so that an event reads it once.
 	 */
 	for (;;) {
+		ts = sched_clock();
+		barrier();
 		pos = local_read(&cb->wpos);
 		if (unlikely(!rb_prev_ts(cb, pos, &prev)))
 			goto unknown;
-		barrier();
-		ts = sched_clock();
 		off = rb_off(cb, pos);
 		if (unlikely(ts - prev > RB_DELTA_MASK ||
 			     off + size > cb->subbuf_size)) {
@@ -836,8 +835,8 @@ static __always_inline void rb_commit_outer(struct rb_cpu *cb)
 {
 	unsigned long w = local_read(&cb->wpos);
 
-	/* the same sequence: no bit above the offset differs */
-	if (likely(!rb_seq(cb, w ^ local_read(&cb->cpos)))) {
+	/* the same sequence: no bit above the offset bits differs */
+	if (likely((w ^ local_read(&cb->cpos)) <= cb->off_mask)) {
 		struct rb_page *page = cb->pending[0].page;
 
 		smp_wmb();	/* O1: events, then commit; see rb_publish() */

@@ -6,9 +6,9 @@
 # three bounded configurations must verify with no error, and each
 # variant that drops one row of the ordering table must fail.  Then the
 # writers' time protocol (timestamps.pml): it must verify, with and
-# without discards, and the variants that lose its one-word record or
-# its second load must fail.  One line per run; exits non-zero on any
-# unexpected result.
+# without discards, and the variants that lose its one-word record, its
+# second load or the inline path's new snapshot must fail.  One line per
+# run; exits non-zero on any unexpected result.
 #
 # Run it with bash from anywhere; KEEP=1 keeps the work dir.
 
@@ -122,6 +122,9 @@ run time-discards pass -DDISCARDS
 run time-two-words fail -DTWO_WORDS
 # Without the second load of last_end, a discard in between is missed.
 run time-no-recheck fail -DDISCARDS -DNO_RECHECK
+# The inline path reads the clock before the snapshot: kept when an
+# interrupt wrote a later event in between, time goes back.
+run time-no-resnap fail -DNO_RESNAP
 
 printf 'rbmodel: %s in %.0fs\n' "$([ $bad = 0 ] && echo 'all as expected' ||
 	echo 'UNEXPECTED RESULTS')" "$(awk "BEGIN { print $(date +%s.%N) - $t_all }")"

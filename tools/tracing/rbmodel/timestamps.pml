@@ -2,7 +2,8 @@
 /*
  * A Promela model of how the writers of one CPU buffer of
  * kernel/trace/ring_buffer/ (write.c) time their events: the snapshot
- * (rb_prev_ts() and the clock), the claim with a cmpxchg of wpos, the
+ * (the clock, then rb_prev_ts(), on the inline path; rb_prev_ts(), then
+ * the clock, on the slow path), the claim with a cmpxchg of wpos, the
  * record of the time (rb_record_ts()), and discards that give an event
  * back (ring_buffer_discard_commit()).  The writers nest at every step:
  * task, irq, NMI, each at the depth its nesting gives it.
@@ -10,8 +11,9 @@
  * Every event stores a delta to the time of the event before it, or an
  * absolute time when its writer cannot know that time.  Once the
  * writers are done, the buffer is read as a reader does (deltas added,
- * absolute times taken) and each event's rebuilt time must be the clock
- * value its writer read.  The clock counts up by one at each read.
+ * absolute times taken): the times must never go back, and each
+ * event's rebuilt time must be the clock value its writer read.  The
+ * clock counts up by one at each read.
  *
  * Left out, because ring_buffer.pml or the design document covers
  * them: sub-buffers and their crossing (the buffer is one flat array),
@@ -25,6 +27,10 @@
  *	-DTWO_WORDS	the time and its end in two words, stored in that
  *			order (write.c before the one-word record): fails
  *	-DNO_RECHECK	no second load of last_end: fails with -DDISCARDS
+ *	-DNO_RESNAP	the inline path keeps a clock value that is behind
+ *			the previous event's time (an interrupt wrote that
+ *			event after the clock read) and takes an absolute
+ *			time stamp with it: fails, time goes back
  */
 
 #ifndef EV_TASK
@@ -72,30 +78,58 @@ byte truets[NEV + 1];		/* ghost: the clock value of each event */
 #define IRQ_ENTER()	atomic { cur < ME -> saved = cur; cur = ME }
 #define IRQ_EXIT()	atomic { cur == ME -> cur = saved }
 
+/* rb_prev_ts(): the time of the event that ends at pos, if known */
+#ifdef TWO_WORDS
+#define SNAP_PREV()							\
+	W(known = (last_pos == pos));					\
+	W(prev = last_ts)
+#elif defined(NO_RECHECK)
+#define SNAP_PREV()							\
+	W(lw = last_end);						\
+	if								\
+	:: lw != UNKNOWN && lw / 4 == pos ->				\
+		W(prev = slot[lw % 4]);					\
+		known = 1						\
+	:: else -> known = 0						\
+	fi
+#else
+#define SNAP_PREV()							\
+	W(lw = last_end);						\
+	if								\
+	:: lw != UNKNOWN && lw / 4 == pos ->				\
+		W(prev = slot[lw % 4]);					\
+		W(known = (last_end == lw))				\
+	:: else -> known = 0						\
+	fi
+#endif
+
 inline write_event(e)
 {
 	/* committing++: the writer's depth */
 	W(dep = committing; committing++);
 again:
-	/* the snapshot: wpos, the time before it if known, the clock */
-	W(pos = wpos);
-#ifdef TWO_WORDS
-	W(known = (last_pos == pos));
-	W(prev = last_ts);
-#else
-	W(lw = last_end);
-	if
-	:: lw != UNKNOWN && lw / 4 == pos ->
-		W(prev = slot[lw % 4]);
-#ifdef NO_RECHECK
-		known = 1
-#else
-		W(known = (last_end == lw))
-#endif
-	:: else -> known = 0
-	fi;
-#endif
+	/*
+	 * The inline path (ring_buffer_lock_reserve()): the clock, then
+	 * wpos and the time before it.  Unless that time is known and not
+	 * after the clock's, the slow path takes a snapshot of its own.
+	 */
 	W(ts = clk; clk++);
+	W(pos = wpos);
+	SNAP_PREV();
+	if
+	:: known && ts >= prev -> goto claim
+#ifdef NO_RESNAP
+	:: known && ts < prev -> goto claim
+#endif
+	:: else
+	fi;
+resnap:
+	/* rb_snapshot(): wpos, the time before it if known, the clock */
+	W(pos = wpos);
+	SNAP_PREV();
+	W(ts = clk; clk++);
+	slow = 1;
+claim:
 	/*
 	 * The cmpxchg of wpos, and the event's header with it: nothing
 	 * reads a reserved cell before the writers are done.  A clock
@@ -113,8 +147,10 @@ again:
 	  fi);
 	if
 	:: ok
-	:: else -> goto again
+	:: !ok && slow -> goto resnap
+	:: !ok && !slow -> goto again
 	fi;
+	slow = 0;
 	/* the record of its time */
 #ifdef TWO_WORDS
 	W(last_ts = ts);
@@ -148,7 +184,7 @@ again:
 proctype writer(byte ME; byte first; byte n)
 {
 	byte saved, e, dep, pos, lw, prev, ts;
-	bit known, ok;
+	bit known, ok, slow;
 
 	e = first;
 	do
@@ -168,10 +204,13 @@ proctype writer(byte ME; byte first; byte n)
 	wdone++
 }
 
-/* Once the writers are done: read the buffer as a reader does. */
+/*
+ * Once the writers are done: read the buffer as a reader does.  The
+ * times never go back, and each event's is its writer's clock value.
+ */
 active proctype reader()
 {
-	byte i, t;
+	byte i, t, last;
 
 	wdone == NW;
 	assert(committing == 0);
@@ -181,6 +220,8 @@ active proctype reader()
 		:: kind[i] == ABS -> t = val[i]
 		:: kind[i] == DELTA -> t = t + val[i]
 		fi;
+		assert(t >= last);
+		last = t;
 		if
 		:: ev[i] != 0 -> assert(t == truets[ev[i]])
 		:: else
