@@ -60,6 +60,13 @@ if part sched && [ -f $T/set_event ] && [ -d $T/events/sched/sched_switch ]; the
 	echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' > $T/set_event
 	/lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events || exit 1
 	: > $T/set_event
+	# The same with the ping-pong on one CPU (pipe1, as in the perfbpf
+	# part below): no wakeup crosses CPUs, so the count does not move
+	# with how QEMU interleaves the two vCPUs, as the figure above does.
+	SYSBENCH_CPU=0 /lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS || exit 1
+	echo 'sched:sched_switch sched:sched_wakeup sched:sched_waking' > $T/set_event
+	SYSBENCH_CPU=0 /lab/sysbench "${tag:-unknown}" 0 $PIPE_OPS +sched_events || exit 1
+	: > $T/set_event
 	# The same events enabled in two instances instead: each event is
 	# recorded twice, once into each instance's buffer.
 	if [ -d $T/instances ]; then
