@@ -54,29 +54,23 @@ enum ring_buffer_type {
 
 unsigned int ring_buffer_event_length(struct ring_buffer_event *event);
 
-/*
- * The payload of a data event follows its header, or its length word
- * (a payload longer than the header's type_len can say).
+/**
+ * ring_buffer_event_data() - the payload of an event
+ * @event: an event returned by a reserve or a read
+ *
+ * The payload follows the header, or the length word of a payload
+ * longer than the header's type_len can say.  Inline: a writer calls it
+ * for every event it fills.
+ *
+ * Return: a pointer to the payload, inside the buffer.
  */
 static __always_inline void *
-__ring_buffer_event_data(struct ring_buffer_event *event)
+ring_buffer_event_data(struct ring_buffer_event *event)
 {
 	return event->type_len ? (void *)&event->array[0] :
 				 (void *)&event->array[1];
 }
 
-/**
- * ring_buffer_event_data() - the payload of an event
- * @event: an event returned by a reserve or a read
- *
- * Inline: a writer calls it for every event it fills.
- *
- * Return: a pointer to the payload, inside the buffer.
- */
-static inline void *ring_buffer_event_data(struct ring_buffer_event *event)
-{
-	return __ring_buffer_event_data(event);
-}
 u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 				 struct ring_buffer_event *event);
 

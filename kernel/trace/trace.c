@@ -298,7 +298,7 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 
 	event = ring_buffer_lock_reserve(buffer, len);
 	if (likely(event))
-		tracing_generic_entry_update(__ring_buffer_event_data(event),
+		tracing_generic_entry_update(ring_buffer_event_data(event),
 					     type, trace_ctx);
 	else
 		ring_buffer_account_refusal(buffer, type);

@@ -247,7 +247,7 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	}
 	fbuffer->buffer = tr->buffer;
 	fbuffer->trace_file = trace_file;
-	fbuffer->entry = __ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
 	tracing_generic_entry_update(fbuffer->entry,
 				     trace_file->call->event.type,
 				     fbuffer->trace_ctx);

@@ -47,7 +47,7 @@ bool trace_function_record(struct trace_array *tr, unsigned long ip,
 					  ctx);
 	if (!event)
 		return false;
-	entry = __ring_buffer_event_data(event);
+	entry = ring_buffer_event_data(event);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	ring_buffer_unlock_commit(tr->buffer);

@@ -218,7 +218,7 @@ static void hwlat_record(struct trace_array *tr, const struct hwlat_sample *s,
 	event = trace_buffer_lock_reserve(tr->buffer, TRACE_HWLAT, sizeof(*e),
 					  tracing_gen_ctx());
 	if (event) {
-		e = __ring_buffer_event_data(event);
+		e = ring_buffer_event_data(event);
 		e->duration = inner;
 		e->outer_duration = outer;
 		e->nmi_total_ts = div_u64(hc->nmi_total, NSEC_PER_USEC);
